@@ -1,0 +1,117 @@
+import { sql } from "kysely";
+import { db } from "~/db/db.server";
+
+export interface CatalogueQuery {
+  query?: string;
+  schoolSlug?: string;
+  page: number;
+  perPage: number;
+}
+
+/** One page of the course catalogue with its total, in two queries. */
+export async function listCatalogueCourses({ query, schoolSlug, page, perPage }: CatalogueQuery) {
+  let base = db()
+    .selectFrom("courses")
+    .innerJoin("schools", "schools.id", "courses.school_id");
+  if (query) {
+    const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) =>
+      eb.or([eb(sql`lower(courses.name)`, "like", pattern), eb(sql`lower(courses.code)`, "like", pattern)]),
+    );
+  }
+  if (schoolSlug) base = base.where("schools.slug", "=", schoolSlug);
+
+  const [rows, total] = await Promise.all([
+    base
+      .select([
+        "courses.id",
+        "courses.slug",
+        "courses.code",
+        "courses.name",
+        "courses.subject",
+        "courses.high_priority",
+        "schools.name as school_name",
+        "schools.slug as school_slug",
+        "schools.school_type",
+      ])
+      .orderBy("courses.high_priority", "desc")
+      .orderBy("schools.name")
+      .orderBy("courses.code")
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
+  ]);
+  return { courses: rows, total: total.total };
+}
+
+export async function listSchoolsWithCourses() {
+  return db()
+    .selectFrom("schools")
+    .where((eb) => eb.exists(eb.selectFrom("courses").select("courses.id").whereRef("courses.school_id", "=", "schools.id")))
+    .select(["schools.slug", "schools.name"])
+    .orderBy("schools.name")
+    .execute();
+}
+
+/** A course by numeric id or slug, with what is offered for it, in a fixed number of queries. */
+export async function findCourseDetail(idOrSlug: string) {
+  const course = await db()
+    .selectFrom("courses")
+    .innerJoin("schools", "schools.id", "courses.school_id")
+    .where(/^\d{1,9}$/.test(idOrSlug) ? "courses.id" : "courses.slug", "=", /^\d{1,9}$/.test(idOrSlug) ? Number(idOrSlug) : idOrSlug)
+    .select([
+      "courses.id",
+      "courses.slug",
+      "courses.code",
+      "courses.name",
+      "courses.subject",
+      "courses.description",
+      "courses.grade_level",
+      "schools.name as school_name",
+      "schools.slug as school_slug",
+      "schools.city as school_city",
+      "schools.region_code as school_region",
+    ])
+    .executeTakeFirst();
+  if (!course) return undefined;
+
+  const [onlineCourses, studySessions] = await Promise.all([
+    db()
+      .selectFrom("online_courses")
+      .innerJoin("online_course_courses", "online_course_courses.online_course_id", "online_courses.id")
+      .where("online_course_courses.course_id", "=", course.id)
+      .where("online_courses.status", "in", ["published", "preparing"])
+      .select([
+        "online_courses.id",
+        "online_courses.slug",
+        "online_courses.name",
+        "online_courses.course_type",
+        "online_courses.status",
+        "online_courses.price_cents",
+        "online_courses.regular_price_cents",
+        "online_courses.currency",
+      ])
+      .orderBy("online_courses.name")
+      .execute(),
+    db()
+      .selectFrom("study_sessions")
+      .innerJoin("study_session_courses", "study_session_courses.study_session_id", "study_sessions.id")
+      .innerJoin("study_session_dates", "study_session_dates.study_session_id", "study_sessions.id")
+      .where("study_session_courses.course_id", "=", course.id)
+      .where("study_session_dates.end_time", ">", new Date())
+      .groupBy(["study_sessions.id"])
+      .select([
+        "study_sessions.id",
+        "study_sessions.title",
+        "study_sessions.session_type",
+        "study_sessions.price_cents",
+        "study_sessions.currency",
+        sql<Date>`min(study_session_dates.start_time)`.as("next_start"),
+      ])
+      .orderBy("next_start")
+      .limit(10)
+      .execute(),
+  ]);
+  return { course, onlineCourses, studySessions };
+}

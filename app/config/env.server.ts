@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { singleton } from "~/utils/singleton.server";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+
+const positiveInt = (fallback: number) =>
+  z.coerce.number().int().positive().default(fallback);
+
+/** Every environment variable the app reads, validated once at start. */
+export const environmentSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    APP_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_POOL_SIZE: positiveInt(10),
+    DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(5000),
+    DATABASE_CONNECT_TIMEOUT_MS: positiveInt(2000),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    GUEST_PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    SEED_DEMO_DATA: booleanFlag,
+    TRUST_PROXY: booleanFlag,
+  })
+  .superRefine(
+    (env, ctx) => {
+      if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["SESSION_SECRET"],
+          message: "is required in production (at least 32 random characters)",
+        });
+      }
+    },
+    // Run even when other variables are invalid, so one ConfigError names every problem.
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  );
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export interface AppConfig extends Environment {
+  isProduction: boolean;
+  sessionSecret: string;
+  database: { kind: "postgres"; url: string } | { kind: "embedded"; dataDir: string };
+}
+
+/** Variables whose values must never appear in an error message (a DATABASE_URL may carry a password). */
+const sensitiveVariable = /SECRET|PASSWORD|TOKEN|DATABASE_URL/;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Pure: turns an environment into the app's config, or throws a ConfigError naming each bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
+  const result = environmentSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const variable = issue.path.join(".") || "environment";
+        const received = issue.path.length ? cleaned[String(issue.path[0])] : undefined;
+        return `${variable}: ${issue.message}${received !== undefined && !sensitiveVariable.test(variable) ? ` (got "${received}")` : ""}`;
+      }),
+    );
+  }
+  const parsed = result.data;
+  return {
+    ...parsed,
+    isProduction: parsed.NODE_ENV === "production",
+    // Development and tests get a fixed secret so cookies survive restarts; production must set its own.
+    sessionSecret: parsed.SESSION_SECRET ?? "development-only-secret-never-used-in-production",
+    database: parsed.DATABASE_URL
+      ? { kind: "postgres", url: parsed.DATABASE_URL }
+      : { kind: "embedded", dataDir: parsed.DATA_DIR },
+  };
+}
+
+/** The process-wide config, read from process.env on first use. */
+export function config(): AppConfig {
+  return singleton("config", () => parseConfig(process.env));
+}

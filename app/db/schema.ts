@@ -1,0 +1,250 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * The typed shape of every table, kept by hand next to migrations/.
+ * Money columns are integer cents (`*_cents`); times are timestamptz (Date).
+ */
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, T | string, T | string>;
+
+export type CountryCode = "CA" | "US";
+export type Currency = "USD" | "CAD";
+export type SchoolType = "university" | "high_school" | "k_to_8";
+
+export interface SchoolsTable {
+  id: Generated<number>;
+  name: string;
+  short_name: string | null;
+  slug: string;
+  school_type: SchoolType;
+  country_code: CountryCode;
+  region_code: string;
+  city: string;
+  created_at: CreatedAt;
+}
+
+export interface Avatar {
+  is_silhouette: boolean;
+  is_processing: boolean;
+  original: string | null;
+  normal: string | null;
+  thumb: string | null;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string | null;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  display_name: string | null;
+  roles: Generated<string[]>;
+  user_type: Generated<"student" | "educator" | "staff" | "partner">;
+  school_id: number | null;
+  year: string | null;
+  faculty: string | null;
+  degree: string | null;
+  country_code: CountryCode | null;
+  token_balance: Generated<number>;
+  paying_user: Generated<boolean>;
+  pending_announcements: Generated<number>;
+  avatar: Json<Avatar> | null;
+  bio: string | null;
+  confirmed_at: Timestamp | null;
+  deactivated_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface CoursesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  slug: string;
+  school_id: number;
+  subject: string;
+  grade_level: string | null;
+  description: Generated<string>;
+  high_priority: Generated<boolean>;
+  has_class_rep: Generated<boolean>;
+  price_cents: Generated<number>;
+  currency: Generated<Currency>;
+  created_at: CreatedAt;
+}
+
+export interface UserCoursesTable {
+  id: Generated<number>;
+  user_id: number;
+  course_id: number;
+  relation: Generated<"enrolled" | "tutored">;
+  created_at: CreatedAt;
+}
+
+export interface TutorProfilesTable {
+  user_id: number;
+  headline: string;
+  hourly_rate_cents: number;
+  currency: Generated<Currency>;
+  accepting_students: Generated<boolean>;
+  sessions_taught: Generated<number>;
+}
+
+export type OnlineCourseType = "exam_prep" | "tutorial" | "template" | "textbook" | "class_pass" | "ss_booklet";
+export type OnlineCourseStatus = "hidden" | "preparing" | "published" | "closed";
+export type PurchaseType = "standard" | "subscription" | "course_bundle";
+export type ReadAccess = "private" | "wize_profs" | "public" | "partner_members";
+
+export interface PackageConfig {
+  enabled: boolean;
+  price_cents: number;
+  regular_price_cents: number | null;
+}
+export interface PackagesConfig {
+  pro?: PackageConfig;
+  practice?: PackageConfig;
+}
+
+export interface OnlineCoursesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  course_code: string;
+  description: Generated<string>;
+  course_type: OnlineCourseType;
+  status: Generated<OnlineCourseStatus>;
+  purchase_type: Generated<PurchaseType>;
+  price_cents: Generated<number>;
+  regular_price_cents: number | null;
+  currency: Generated<Currency>;
+  packages_config: ColumnType<PackagesConfig, PackagesConfig | string | undefined, PackagesConfig | string>;
+  read_access: Generated<ReadAccess>;
+  instructor_id: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface OnlineCourseCoursesTable {
+  online_course_id: number;
+  course_id: number;
+}
+
+export interface ChaptersTable {
+  id: Generated<number>;
+  online_course_id: number;
+  kind: "intro" | "chapter" | "mock_exam";
+  position: number;
+  title: string;
+}
+
+export interface SectionsTable {
+  id: Generated<number>;
+  chapter_id: number;
+  section_type: Generated<"core" | "additional">;
+  position: number;
+  title: string;
+}
+
+export type ActivityType =
+  | "video"
+  | "reading"
+  | "quiz"
+  | "checkpoint_quiz"
+  | "mock_exam"
+  | "flash_card_deck"
+  | "practice_question_set";
+
+export interface ActivitiesTable {
+  id: Generated<number>;
+  section_id: number;
+  activity_type: ActivityType;
+  position: number;
+  title: string;
+  can_preview: Generated<boolean>;
+  duration_seconds: Generated<number>;
+  content: ColumnType<Record<string, unknown>, Record<string, unknown> | string | undefined, Record<string, unknown> | string>;
+}
+
+export type StudySessionType = "general" | "exam_prep" | "weekly_tutorial" | "office_hours" | "exam_review";
+
+export interface StudySessionsTable {
+  id: Generated<number>;
+  title: string;
+  description: Generated<string>;
+  session_type: StudySessionType;
+  instructor_id: number | null;
+  price_cents: Generated<number>;
+  regular_price_cents: number | null;
+  currency: Generated<Currency>;
+  disable_zoom: Generated<boolean>;
+  booklet_excluded: Generated<boolean>;
+  solutions_excluded: Generated<boolean>;
+  recording_excluded: Generated<boolean>;
+  instructor_pending: Generated<boolean>;
+  mcat_type: string | null;
+  mcat_subtype: string | null;
+  expires_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface StudySessionDatesTable {
+  id: Generated<number>;
+  study_session_id: number;
+  start_time: Timestamp;
+  end_time: Timestamp;
+}
+
+export interface StudySessionCoursesTable {
+  study_session_id: number;
+  course_id: number;
+}
+
+export interface BlogPostsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  excerpt: string;
+  body: string;
+  category: string;
+  author_id: number | null;
+  published_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface TrackingEventsTable {
+  id: Generated<string>;
+  event_type: string;
+  target_id: string | null;
+  target_type: string | null;
+  device_uuid: string | null;
+  device_info: ColumnType<Record<string, unknown>, Record<string, unknown> | string | undefined, never>;
+  parameters: ColumnType<Record<string, unknown>, Record<string, unknown> | string | undefined, never>;
+  user_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  schools: SchoolsTable;
+  users: UsersTable;
+  courses: CoursesTable;
+  user_courses: UserCoursesTable;
+  tutor_profiles: TutorProfilesTable;
+  online_courses: OnlineCoursesTable;
+  online_course_courses: OnlineCourseCoursesTable;
+  chapters: ChaptersTable;
+  sections: SectionsTable;
+  activities: ActivitiesTable;
+  study_sessions: StudySessionsTable;
+  study_session_dates: StudySessionDatesTable;
+  study_session_courses: StudySessionCoursesTable;
+  blog_posts: BlogPostsTable;
+  tracking_events: TrackingEventsTable;
+}
+
+export type School = Selectable<SchoolsTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Course = Selectable<CoursesTable>;
+export type OnlineCourse = Selectable<OnlineCoursesTable>;

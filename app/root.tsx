@@ -1,0 +1,79 @@
+import { Theme } from "@radix-ui/themes";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { AppBar } from "~/components/app-bar";
+import { ErrorPage, isChunkLoadError, NotFoundPage } from "~/components/error-page";
+import { SiteFooter } from "~/components/site-footer";
+import { useNonce } from "~/components/nonce";
+import { errorMessage } from "~/errors/messages";
+import stylesheet from "~/styles/app.css?url";
+import { parseAppearance, THEME_COOKIE } from "~/theme/theme";
+import { readCookies } from "~/utils/cookies.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Marketplace — courses, live study sessions and tutors" },
+  { name: "description", content: "Self-paced online courses, live study sessions and tutoring for K-8, high school, university, MCAT and LSAT students." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return {
+    csrfToken: context.csrfToken,
+    appearance: parseAppearance(readCookies(request)[THEME_COOKIE]),
+  };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const appearance = data?.appearance ?? "light";
+  return (
+    <html lang="en" className={appearance} style={{ colorScheme: appearance }}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {data?.csrfToken ? <meta name="csrf-token" content={data.csrfToken} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <Theme appearance={appearance} accentColor="indigo" grayColor="slate" radius="large">
+          <a className="skip-link" href="#main">
+            Skip to content
+          </a>
+          <AppBar />
+          <main id="main">{children}</main>
+          <SiteFooter />
+        </Theme>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const body = isRouteErrorResponse(error) ? error.data : undefined;
+  return <ErrorPage message={errorMessage({ status, body })} chunkLoadError={isChunkLoadError(error)} />;
+}

@@ -1,0 +1,128 @@
+import { Badge, Box, Button, Card, Container, Flex, Grid, Heading, Section, Text } from "@radix-ui/themes";
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { loadHomepage } from "~/catalog/homepage.server";
+import { formatPrice } from "~/formatting/price";
+import { guestCacheableHeaders } from "~/utils/guest-cache";
+
+export const headers = guestCacheableHeaders;
+
+export async function loader() {
+  return loadHomepage();
+}
+
+export default function Homepage() {
+  const { featuredCourses, upcomingSessions, latestPosts, counts } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Section size="2" style={{ background: "var(--accent-2)" }}>
+        <Container size="3" px="4">
+          <Flex direction="column" gap="4" align="start">
+            <Heading as="h1" size="8">
+              Ace your courses with people who have taken them
+            </Heading>
+            <Text as="p" size="4" color="gray">
+              Self-paced online courses, live study sessions and tutors for {counts.courses} courses at {counts.schools} schools —
+              from K-8 and high school to university, MCAT and LSAT.
+            </Text>
+            <Flex gap="3" wrap="wrap">
+              <Button size="3" asChild>
+                <Link to="/courses">Find your course</Link>
+              </Button>
+            </Flex>
+          </Flex>
+        </Container>
+      </Section>
+
+      <Container size="4" px="4" py="7">
+        <Heading as="h2" size="6" mb="4">
+          Featured online courses
+        </Heading>
+        <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
+          {featuredCourses.map((course) => (
+            <Card key={course.id} asChild>
+              <article>
+                <Flex direction="column" gap="2">
+                  <Badge color="indigo" style={{ alignSelf: "start" }}>
+                    {course.course_type.replace("_", " ")}
+                  </Badge>
+                  <Heading as="h3" size="4">
+                    {course.name}
+                  </Heading>
+                  <Text as="p" size="2" color="gray">
+                    {course.description}
+                  </Text>
+                  <Text size="2">
+                    {course.instructor_name ? `with ${course.instructor_name} · ` : ""}
+                    <strong>{formatPrice(course.price_cents, course.currency)}</strong>
+                    {course.regular_price_cents && course.regular_price_cents > course.price_cents ? (
+                      <Text as="span" color="gray" ml="2">
+                        <s>{formatPrice(course.regular_price_cents, course.currency)}</s>
+                      </Text>
+                    ) : null}
+                  </Text>
+                </Flex>
+              </article>
+            </Card>
+          ))}
+        </Grid>
+
+        <Grid columns={{ initial: "1", md: "2" }} gap="6" mt="8">
+          <Box>
+            <Heading as="h2" size="6" mb="4">
+              Upcoming live study sessions
+            </Heading>
+            <Flex direction="column" gap="3" asChild>
+              <ul style={{ listStyle: "none", padding: 0, margin: 0 }}>
+                {upcomingSessions.map((session) => (
+                  <li key={session.id}>
+                    <Card>
+                      <Text as="p" weight="bold">
+                        {session.title}
+                      </Text>
+                      <Text as="p" size="2" color="gray">
+                        <time dateTime={new Date(session.next_start).toISOString()}>
+                          {new Date(session.next_start).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC
+                        </time>{" "}
+                        · {formatPrice(session.price_cents, session.currency)}
+                      </Text>
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+            </Flex>
+          </Box>
+          <Box>
+            <Heading as="h2" size="6" mb="4">
+              From the blog
+            </Heading>
+            <Flex direction="column" gap="3" asChild>
+              <ul style={{ listStyle: "none", padding: 0, margin: 0 }}>
+                {latestPosts.map((post) => (
+                  <li key={post.id}>
+                    <Card>
+                      <Text as="p" weight="bold">
+                        {post.title}
+                      </Text>
+                      <Text as="p" size="2" color="gray">
+                        {post.excerpt}
+                      </Text>
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+            </Flex>
+          </Box>
+        </Grid>
+      </Container>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Marketplace — online courses, live study sessions and tutors" },
+  {
+    name: "description",
+    content: "Self-paced online courses, live study sessions and tutoring for high school, university, MCAT and LSAT students.",
+  },
+];

@@ -1,0 +1,83 @@
+import { Badge, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { findCourseDetail } from "~/catalog/courses.server";
+import { formatPrice } from "~/formatting/price";
+import { guestCacheableHeaders } from "~/utils/guest-cache";
+
+export const headers = guestCacheableHeaders;
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const detail = await findCourseDetail(params.idOrSlug ?? "");
+  if (!detail) throw new Response("Course not found", { status: 404 });
+  return detail;
+}
+
+export default function CoursePage() {
+  const { course, onlineCourses, studySessions } = useLoaderData<typeof loader>();
+  return (
+    <Container size="3" px="4" py="6">
+      <Text as="p" color="gray">
+        {course.code} · {course.school_name}, {course.school_city}
+      </Text>
+      <Heading as="h1" size="8" mb="3">
+        {course.name}
+      </Heading>
+      <Flex gap="2" mb="4">
+        <Badge>{course.subject}</Badge>
+        {course.grade_level ? <Badge color="gray">{course.grade_level}</Badge> : null}
+      </Flex>
+      <Text as="p" mb="6">
+        {course.description}
+      </Text>
+
+      <Heading as="h2" size="5" mb="3">
+        Online courses
+      </Heading>
+      {onlineCourses.length === 0 ? (
+        <Text as="p" color="gray" mb="6">No online course for this course yet.</Text>
+      ) : (
+        <Flex direction="column" gap="3" mb="6">
+          {onlineCourses.map((oc) => (
+            <Card key={oc.id}>
+              <Text as="p" weight="bold">{oc.name}</Text>
+              <Text as="p" size="2" color="gray">
+                {oc.status === "preparing" ? "Pre-registration open · " : ""}
+                {formatPrice(oc.price_cents, oc.currency)}
+              </Text>
+            </Card>
+          ))}
+        </Flex>
+      )}
+
+      <Heading as="h2" size="5" mb="3">
+        Upcoming live sessions
+      </Heading>
+      {studySessions.length === 0 ? (
+        <Text as="p" color="gray">No live session scheduled yet.</Text>
+      ) : (
+        <Flex direction="column" gap="3">
+          {studySessions.map((session) => (
+            <Card key={session.id}>
+              <Text as="p" weight="bold">{session.title}</Text>
+              <Text as="p" size="2" color="gray">
+                <time dateTime={new Date(session.next_start).toISOString()}>
+                  {new Date(session.next_start).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC
+                </time>{" "}
+                · {formatPrice(session.price_cents, session.currency)}
+              </Text>
+            </Card>
+          ))}
+        </Flex>
+      )}
+    </Container>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [
+        { title: `${data.course.code} ${data.course.name} at ${data.course.school_name} — Marketplace` },
+        { name: "description", content: data.course.description.slice(0, 160) },
+      ]
+    : [{ title: "Course not found — Marketplace" }];

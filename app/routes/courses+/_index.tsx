@@ -1,0 +1,120 @@
+import { Badge, Button, Card, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { listCatalogueCourses, listSchoolsWithCourses } from "~/catalog/courses.server";
+import { guestCacheableHeaders } from "~/utils/guest-cache";
+
+export const headers = guestCacheableHeaders;
+
+const PER_PAGE = 24;
+
+const searchSchema = z.object({
+  query: z.string().trim().max(100).optional().catch(undefined),
+  school: z.string().trim().max(120).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const { query, school, page } = searchSchema.parse(params);
+  const [{ courses, total }, schools] = await Promise.all([
+    listCatalogueCourses({ query: query || undefined, schoolSlug: school || undefined, page, perPage: PER_PAGE }),
+    listSchoolsWithCourses(),
+  ]);
+  return { courses, total, schools, query: query ?? "", school: school ?? "", page, pageCount: Math.max(1, Math.ceil(total / PER_PAGE)) };
+}
+
+export default function CourseCatalogue() {
+  const { courses, total, schools, query, school, page, pageCount } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const pageLink = (target: number) => {
+    const params = new URLSearchParams();
+    if (query) params.set("query", query);
+    if (school) params.set("school", school);
+    params.set("page", String(target));
+    return `?${params}`;
+  };
+  return (
+    <Container size="4" px="4" py="6">
+      <Heading as="h1" size="8" mb="2">
+        Courses
+      </Heading>
+      <Text as="p" color="gray" mb="5">
+        {total} {total === 1 ? "course" : "courses"}
+        {query ? ` matching “${query}”` : ""}
+      </Text>
+
+      <Form method="get" role="search" aria-label="Search courses">
+        <Flex gap="3" wrap="wrap" align="end" mb="6">
+          <Flex direction="column" gap="1">
+            <label htmlFor="course-query">
+              <Text size="2" weight="medium">Course name or code</Text>
+            </label>
+            <input id="course-query" className="native-input" type="search" name="query" defaultValue={query} placeholder="e.g. Calculus or MATH 137" />
+          </Flex>
+          <Flex direction="column" gap="1">
+            <label htmlFor="course-school">
+              <Text size="2" weight="medium">School</Text>
+            </label>
+            <select id="course-school" className="native-input" name="school" defaultValue={school}>
+              <option value="">All schools</option>
+              {schools.map((s) => (
+                <option key={s.slug} value={s.slug}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </Flex>
+          <Button type="submit" size="3" loading={navigation.state === "loading"}>
+            Search
+          </Button>
+        </Flex>
+      </Form>
+
+      {courses.length === 0 ? (
+        <Text as="p">No courses match your search. Try a shorter name or another school.</Text>
+      ) : (
+        <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4" asChild>
+          <ul style={{ listStyle: "none", padding: 0, margin: 0 }}>
+            {courses.map((course) => (
+              <li key={course.id}>
+                <Card asChild>
+                  <Link to={`/courses/${course.slug}`} className="card-link">
+                    <Flex direction="column" gap="1">
+                      <Text size="2" color="gray">
+                        {course.code} · {course.school_name}
+                      </Text>
+                      <Text weight="bold">{course.name}</Text>
+                      <Flex gap="2">
+                        <Badge>{course.subject}</Badge>
+                        {course.high_priority ? <Badge color="amber">Popular</Badge> : null}
+                      </Flex>
+                    </Flex>
+                  </Link>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </Grid>
+      )}
+
+      {pageCount > 1 ? (
+        <nav aria-label="Pages">
+          <Flex gap="3" mt="6" align="center">
+            {page > 1 ? <Link to={pageLink(page - 1)} rel="prev">Previous page</Link> : null}
+            <Text size="2">
+              Page {page} of {pageCount}
+            </Text>
+            {page < pageCount ? <Link to={pageLink(page + 1)} rel="next">Next page</Link> : null}
+          </Flex>
+        </nav>
+      ) : null}
+    </Container>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Courses — Marketplace" },
+  { name: "description", content: "Find your course by school, name or code: online courses, live study sessions and tutors." },
+];

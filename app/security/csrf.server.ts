@@ -1,0 +1,58 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+
+/**
+ * CSRF protection by signed double submit: the browser holds `csrf_token` (httpOnly, signed);
+ * every page publishes the same token in <meta name="csrf-token"> and in forms' hidden
+ * `csrf_token` field; a mutating request must echo it in the X-CSRF-Token header or that field.
+ * A cross-site page can neither read the token nor set the signed cookie.
+ */
+export const CSRF_COOKIE = "csrf_token";
+export const CSRF_HEADER = "x-csrf-token";
+export const CSRF_FIELD = "csrf_token";
+
+export function newCsrfToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+function sign(token: string, secret: string) {
+  return createHmac("sha256", secret).update(`csrf:${token}`).digest("base64url");
+}
+
+export function csrfCookieValue(token: string, secret: string) {
+  return `${token}.${sign(token, secret)}`;
+}
+
+/** The token held by the cookie, if the cookie is present and its signature holds. */
+export function tokenFromCsrfCookie(cookieValue: string | undefined, secret: string): string | undefined {
+  if (!cookieValue) return undefined;
+  const dot = cookieValue.lastIndexOf(".");
+  if (dot <= 0) return undefined;
+  const token = cookieValue.slice(0, dot);
+  const signature = cookieValue.slice(dot + 1);
+  return safeEqual(signature, sign(token, secret)) ? token : undefined;
+}
+
+export function csrfTokensMatch(expected: string | undefined, presented: string | null | undefined): boolean {
+  return Boolean(expected && presented && safeEqual(expected, presented));
+}
+
+function safeEqual(a: string, b: string) {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function serializeCsrfCookie(token: string, secret: string, secure: boolean) {
+  return [
+    `${CSRF_COOKIE}=${csrfCookieValue(token, secret)}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    "Max-Age=31536000",
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
+export function isMutatingMethod(method: string) {
+  return !["GET", "HEAD", "OPTIONS"].includes(method.toUpperCase());
+}

@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as catalogueAndPeople from "./0001_catalogue_and_people";
+
+/**
+ * Every migration, in order. A static list (rather than reading the folder at run time)
+ * lets the server bundle carry them. Names never change once released.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001_catalogue_and_people": catalogueAndPeople,
+};

@@ -1,0 +1,20 @@
+// Bundles the HTTP server and the command-line tools next to the Remix build.
+// Packages stay external (installed by npm ci --omit=dev in production).
+import { build } from "esbuild";
+
+await build({
+  entryPoints: {
+    server: "server/index.ts",
+    migrate: "server/cli/migrate.ts",
+    seed: "server/cli/seed.ts",
+  },
+  outdir: "build",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: true,
+  alias: { "~": "./app" },
+  logLevel: "warning",
+});

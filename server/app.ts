@@ -1,0 +1,93 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type ErrorRequestHandler } from "express";
+import { pinoHttp } from "pino-http";
+import type { AppConfig } from "../app/config/env.server";
+import { isDatabaseReachable } from "../app/db/db.server";
+import { logger } from "../app/utils/logger.server";
+import { runWithRequestContext } from "../app/utils/request-context.server";
+import { GuestPageCache } from "./guest-page-cache";
+import { createRemixHandler } from "./remix-handler";
+import { securityHeaders } from "./security-headers";
+
+export interface AppOptions {
+  config: AppConfig;
+  /** The Remix server build, or a function loading it (development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Folder of the client build (production). */
+  clientDir?: string;
+  /** Vite's dev middleware (development). */
+  viteMiddleware?: express.RequestHandler;
+}
+
+export function createApp({ config, build, clientDir, viteMiddleware }: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  if (config.TRUST_PROXY) app.set("trust proxy", true);
+
+  app.use((req, res, next) => {
+    const requestId = (req.headers["fly-request-id"] as string | undefined) ?? randomUUID();
+    res.setHeader("X-Request-Id", requestId);
+    runWithRequestContext({ requestId, queryCount: 0, databaseUnavailable: false }, next);
+  });
+
+  app.use(
+    pinoHttp({
+      logger: logger(),
+      genReqId: (_req, res) => String(res.getHeader("X-Request-Id")),
+      autoLogging: { ignore: (req) => req.url === "/healthz" || Boolean(req.url?.startsWith("/assets/")) },
+      // 503 is the expected answer while the database is away: worth a warning, not an error.
+      customLogLevel: (_req, res, error) =>
+        res.statusCode === 503 || (res.statusCode >= 400 && res.statusCode < 500) ? "warn" : error || res.statusCode >= 500 ? "error" : "info",
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url, ip: req.remoteAddress }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.use(securityHeaders({ production: config.isProduction, devServer: Boolean(viteMiddleware) }));
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    const databaseUp = await isDatabaseReachable(1500);
+    res.setHeader("Cache-Control", "no-store");
+    res.status(databaseUp ? 200 : 503).json({ status: databaseUp ? "ok" : "unavailable", database: databaseUp ? "up" : "down" });
+  });
+
+  if (viteMiddleware) {
+    app.use(viteMiddleware);
+  } else if (clientDir) {
+    // Fingerprinted build assets never change: cache them for a year.
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "*",
+    createRemixHandler({
+      build,
+      mode: config.isProduction ? "production" : "development",
+      sessionSecret: config.sessionSecret,
+      secureCookies: config.isProduction,
+      guestCache: new GuestPageCache({
+        ttlMs: config.GUEST_PAGE_CACHE_SECONDS * 1000,
+        staleMs: 60_000,
+        maxEntries: 1_000,
+      }),
+    }),
+  );
+
+  const onError: ErrorRequestHandler = (error, _req, res, _next) => {
+    logger().error({ err: error }, "unhandled request error");
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(500).type("text/plain").send("There was a problem on the site.  Please contact us if this issue persists");
+  };
+  app.use(onError);
+  return app;
+}

@@ -1,0 +1,16 @@
+// Loads the demo catalogue and accounts (idempotent: does nothing if they are present).
+import { config, ConfigError } from "../../app/config/env.server";
+import { closeDatabase, openDatabase } from "../../app/db/db.server";
+import { migrateToLatest } from "../../app/db/migrate.server";
+import { seedDemoData } from "../seed/seed";
+
+try {
+  const opened = await openDatabase(config());
+  await migrateToLatest(opened.kysely);
+  const summary = await seedDemoData(opened.kysely);
+  console.log("Demo data:", summary);
+  await closeDatabase();
+} catch (error) {
+  console.error(error instanceof ConfigError ? `Cannot seed: ${error.message}` : error);
+  process.exit(1);
+}

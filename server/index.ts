@@ -1,0 +1,138 @@
+import cluster from "node:cluster";
+import { createServer, type Server } from "node:http";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { config as loadConfig, ConfigError, type AppConfig } from "../app/config/env.server";
+import { closeDatabase, openDatabase } from "../app/db/db.server";
+import { logger } from "../app/utils/logger.server";
+import { createApp } from "./app";
+import { prepareDatabase } from "./database-setup";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** How many HTTP processes: every core on PostgreSQL; one on the embedded database (single-connection). */
+function workerCount(config: AppConfig, dev: boolean) {
+  if (dev || config.database.kind === "embedded") return 1;
+  return config.WEB_CONCURRENCY ?? (config.isProduction ? availableParallelism() : 1);
+}
+
+async function startHttp(config: AppConfig, dev: boolean): Promise<Server> {
+  let app;
+  if (dev) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    app = createApp({
+      config: { ...config, GUEST_PAGE_CACHE_SECONDS: 0 },
+      build: () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>,
+      viteMiddleware: viteServer.middlewares,
+    });
+  } else {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const build = (await import(path.join(here, "server", "index.js"))) as ServerBuild;
+    app = createApp({ config, build, clientDir: path.join(here, "client") });
+  }
+  const server = createServer(app);
+  server.keepAliveTimeout = 65_000; // longer than the proxy's idle timeout
+  server.headersTimeout = 66_000;
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  return server;
+}
+
+function onShutdown(stop: () => Promise<void>) {
+  let stopping = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger().info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      logger().warn("shutdown grace period over; exiting");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    stop()
+      .then(() => process.exit(0))
+      .catch((error) => {
+        logger().error({ err: error }, "shutdown failed");
+        process.exit(1);
+      });
+  };
+  process.on("SIGTERM", handler);
+  process.on("SIGINT", handler);
+}
+
+async function stopHttp(server: Server) {
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+  await closeDatabase();
+}
+
+async function runSingleProcess(config: AppConfig, dev: boolean) {
+  await prepareDatabase(config);
+  const server = await startHttp(config, dev);
+  logger().info({ url: `http://localhost:${config.PORT}`, database: config.database.kind }, "marketplace is listening");
+  onShutdown(() => stopHttp(server));
+}
+
+async function runPrimary(config: AppConfig, workers: number) {
+  // Migrate once before any worker serves, so workers never race on the schema.
+  await prepareDatabase(config);
+  await closeDatabase();
+  for (let i = 0; i < workers; i += 1) cluster.fork();
+  let stopping = false;
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    logger().error({ pid: worker.process.pid, code, signal }, "worker died; starting another");
+    cluster.fork();
+  });
+  logger().info({ url: `http://localhost:${config.PORT}`, workers, database: config.database.kind }, "marketplace is listening");
+  onShutdown(async () => {
+    stopping = true;
+    const alive = Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
+    await Promise.all(
+      alive.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            worker!.once("exit", () => resolve());
+            worker!.process.kill("SIGTERM");
+          }),
+      ),
+    );
+  });
+}
+
+async function runWorker(config: AppConfig) {
+  await openDatabase(config);
+  const server = await startHttp(config, false);
+  onShutdown(() => stopHttp(server));
+}
+
+async function main() {
+  const dev = process.argv.includes("--dev");
+  const config = readConfig();
+  const workers = workerCount(config, dev);
+  if (cluster.isPrimary && workers <= 1) return runSingleProcess(config, dev);
+  if (cluster.isPrimary) return runPrimary(config, workers);
+  return runWorker(config);
+}
+
+main().catch((error) => {
+  logger().fatal({ err: error }, "failed to start");
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

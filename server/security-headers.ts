@@ -1,0 +1,40 @@
+import { randomBytes } from "node:crypto";
+import type { RequestHandler } from "express";
+import helmet from "helmet";
+
+/**
+ * Security headers for every answer: a Content-Security-Policy with a fresh nonce per request
+ * (inline scripts must carry it), HSTS in production only, and helmet's other defaults.
+ */
+export function securityHeaders({ production, devServer }: { production: boolean; devServer: boolean }): RequestHandler[] {
+  const assignNonce: RequestHandler = (_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64url");
+    next();
+  };
+  const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;
+  return [
+    assignNonce,
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'", nonceSource, ...(devServer ? ["'unsafe-inline'"] : [])],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:", "blob:"],
+          "font-src": ["'self'", "data:"],
+          "connect-src": ["'self'", ...(devServer ? ["ws:", "wss:"] : [])],
+          "media-src": ["'self'", "blob:"],
+          "form-action": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          "base-uri": ["'self'"],
+          "object-src": ["'none'"],
+          ...(production ? { "upgrade-insecure-requests": [] } : {}),
+        },
+      },
+      strictTransportSecurity: production ? { maxAge: 63_072_000, includeSubDomains: true, preload: false } : false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  ];
+}

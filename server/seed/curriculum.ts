@@ -1,0 +1,146 @@
+import type { ActivityType, ChaptersTable } from "../../app/db/schema";
+import type { ChapterSeed, OnlineCourseSeed, QuizQuestion } from "./data/online-courses";
+
+/** The chapters > sections > activities tree of one online course; positions are array indexes. */
+export interface PlannedActivity {
+  activityType: ActivityType;
+  title: string;
+  canPreview: boolean;
+  durationSeconds: number;
+  content: Record<string, unknown>;
+}
+
+export interface PlannedSection {
+  sectionType: "core" | "additional";
+  title: string;
+  activities: PlannedActivity[];
+}
+
+export interface PlannedChapter {
+  kind: ChaptersTable["kind"];
+  title: string;
+  sections: PlannedSection[];
+}
+
+const MOCK_EXAM_REVIEW =
+  "Review your mock exam within a day of taking it. For every question you missed or guessed, note whether the cause was a content gap, a misread question or timing, then redo the question without looking at the explanation.";
+
+/**
+ * Expands a course's chapter list into its full curriculum: an intro chapter first, then each
+ * chapter's core lessons, a checkpoint section and (for exam prep, or every second chapter)
+ * additional practice, and a mock exam chapter last when the course has one.
+ */
+export function planCurriculum(course: OnlineCourseSeed): PlannedChapter[] {
+  const durations = varied(course.slug);
+  const videoUrl = (chapter: number, n: number) => `/videos/${course.slug}/${chapter}-${n}.mp4`;
+  const isExamPrep = course.courseType === "exam_prep";
+
+  const introActivities: PlannedActivity[] = [
+    activity("video", `Welcome to ${course.name}`, durations.next(180, 300), { video_url: videoUrl(0, 1) }, true),
+    activity("reading", "How this course is organised", 300, { body: course.welcome }, true),
+  ];
+  if (isExamPrep) {
+    // The diagnostic quiz samples the first question of every chapter.
+    const questions = course.chapters.map((chapter) => chapter.quiz[0]).filter((question): question is QuizQuestion => !!question);
+    introActivities.push(activity("quiz", "Diagnostic quiz", questions.length * 90, { questions }, true));
+  }
+  const intro: PlannedChapter = {
+    kind: "intro",
+    title: "Introduction",
+    sections: [{ sectionType: "core", title: "Start here", activities: introActivities }],
+  };
+
+  const chapters = course.chapters.map((chapter, index): PlannedChapter => {
+    const position = index + 1;
+    // The first lesson of the first chapter is a free sample for published courses.
+    const previewFirstLesson = index === 0 && course.status === "published";
+    const lessons = chapter.lessons.slice(0, 4).map((title, n) =>
+      n % 2 === 0
+        ? activity("video", title, durations.next(420, 1200), { video_url: videoUrl(position, n + 1) }, previewFirstLesson && n === 0)
+        : activity("reading", title, durations.next(300, 720), { body: chapter.summary }),
+    );
+    const sections: PlannedSection[] = [
+      { sectionType: "core", title: "Core lessons", activities: lessons },
+      {
+        sectionType: "core",
+        title: "Checkpoint",
+        activities: [
+          activity("checkpoint_quiz", `Checkpoint quiz: ${chapter.title}`, chapter.quiz.length * 120, { questions: chapter.quiz }),
+          activity("flash_card_deck", `Key ideas: ${chapter.title}`, 600, { cards: flashCards(chapter) }),
+        ],
+      },
+    ];
+    if (isExamPrep || index % 2 === 1) {
+      sections.push({
+        sectionType: "additional",
+        title: "Additional practice",
+        activities: [
+          activity("practice_question_set", `Practice problems: ${chapter.title}`, durations.next(1200, 2700), {
+            question_count: 10 + ((index * 7) % 15),
+            difficulty: "mixed",
+          }),
+          activity("video", `Worked solutions: ${chapter.title}`, durations.next(600, 1500), { video_url: videoUrl(position, 9) }),
+        ],
+      });
+    }
+    return { kind: "chapter", title: chapter.title, sections };
+  });
+
+  const result = [intro, ...chapters];
+  if (course.mockExam) {
+    const exam = course.mockExam;
+    const position = result.length;
+    result.push({
+      kind: "mock_exam",
+      title: exam.title,
+      sections: [
+        {
+          sectionType: "core",
+          title: "Mock exam",
+          activities: [
+            activity("mock_exam", exam.title, exam.timeLimitMinutes * 60, {
+              question_count: exam.questionCount,
+              time_limit_minutes: exam.timeLimitMinutes,
+            }),
+            activity("reading", "How to review your mock exam", 300, { body: MOCK_EXAM_REVIEW }),
+          ],
+        },
+        {
+          sectionType: "additional",
+          title: "Answer explanations",
+          activities: [
+            activity("video", "Walkthrough of the hardest questions", durations.next(1500, 2700), { video_url: videoUrl(position, 1) }),
+            activity("practice_question_set", "Missed-question review set", 1800, { question_count: 20, difficulty: "hard" }),
+          ],
+        },
+      ],
+    });
+  }
+  return result;
+}
+
+function activity(
+  activityType: ActivityType,
+  title: string,
+  durationSeconds: number,
+  content: Record<string, unknown>,
+  canPreview = false,
+): PlannedActivity {
+  return { activityType, title, canPreview, durationSeconds, content };
+}
+
+function flashCards(chapter: ChapterSeed) {
+  return chapter.quiz.map((question) => ({ front: question.prompt, back: question.choices[question.answer_index] ?? "" }));
+}
+
+/** Deterministic, varied durations (whole minutes in a range), so every seed gives the same data. */
+function varied(seed: string) {
+  let state = [...seed].reduce((hash, char) => (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0, 7);
+  return {
+    next(minSeconds: number, maxSeconds: number) {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      const minutes = Math.floor((maxSeconds - minSeconds) / 60);
+      return minSeconds + (state % (minutes + 1)) * 60;
+    },
+  };
+}

@@ -1,0 +1,366 @@
+import argon2 from "argon2";
+import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
+import type { CountryCode, Currency, Database, UsersTable } from "../../app/db/schema";
+import { planCurriculum } from "./curriculum";
+import { blogPosts } from "./data/blog-posts";
+import { courses, courseSlug } from "./data/courses";
+import { onlineCourses } from "./data/online-courses";
+import { demoStudentCourses, demoTutorProfile, people, personEmail, type TutorSeed } from "./data/people";
+import { schools } from "./data/schools";
+import { studySessions } from "./data/study-sessions";
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, demoAccounts } from "./demo-accounts";
+
+const SEEDED_TABLES = [
+  "schools",
+  "users",
+  "courses",
+  "user_courses",
+  "tutor_profiles",
+  "online_courses",
+  "online_course_courses",
+  "chapters",
+  "sections",
+  "activities",
+  "study_sessions",
+  "study_session_dates",
+  "study_session_courses",
+  "blog_posts",
+] as const satisfies readonly (keyof Database)[];
+
+/** How many rows the seed inserted, per table (all zero when the demo data was already there). */
+export type SeedSummary = Record<(typeof SEEDED_TABLES)[number], number>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+/** Serialises concurrent seeds (several app machines starting at once) on PostgreSQL. */
+const SEED_LOCK_KEY = 7_310_415;
+
+const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+/**
+ * Loads the demo catalogue, accounts and content in one transaction with a fixed number of
+ * bulk inserts. Does nothing if any demo account (an address under @demo.test) exists.
+ */
+export async function seedDemoData(db: Kysely<Database>, options: { now?: Date } = {}): Promise<SeedSummary> {
+  const now = options.now ?? new Date();
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
+    const existing = await trx
+      .selectFrom("users")
+      .select("id")
+      .where(sql<string>`lower(email)`, "like", `%@${DEMO_EMAIL_DOMAIN}`)
+      .limit(1)
+      .executeTakeFirst();
+    if (existing) return emptySummary();
+    // One hash for every account: hashing is deliberately slow and the password is public anyway.
+    const passwordHash = await argon2.hash(DEMO_PASSWORD, ARGON2_OPTIONS);
+    return insertDemoData(trx, now, passwordHash);
+  });
+}
+
+async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHash: string): Promise<SeedSummary> {
+  const summary = emptySummary();
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+
+  // Schools and courses.
+  const schoolRows = await trx
+    .insertInto("schools")
+    .values(
+      schools.map((school) => ({
+        name: school.name,
+        short_name: school.shortName,
+        slug: school.slug,
+        school_type: school.schoolType,
+        country_code: school.countryCode,
+        region_code: school.regionCode,
+        city: school.city,
+      })),
+    )
+    .returning(["id", "slug"])
+    .execute();
+  const schoolIds = idsBy(schoolRows, (row) => row.slug);
+  const schoolCountry = new Map(schools.map((school) => [school.slug, school.countryCode]));
+  summary.schools = schoolRows.length;
+
+  const courseRows = await trx
+    .insertInto("courses")
+    .values(
+      courses.map((course) => ({
+        code: course.code,
+        name: course.name,
+        slug: courseSlug(course.schoolSlug, course.code),
+        school_id: need(schoolIds, course.schoolSlug, "school"),
+        subject: course.subject,
+        grade_level: course.gradeLevel ?? null,
+        description: course.description,
+        high_priority: course.highPriority ?? false,
+        has_class_rep: course.hasClassRep ?? false,
+        price_cents: course.priceCents,
+        currency: currencyOf(need(schoolCountry, course.schoolSlug, "school")),
+      })),
+    )
+    .returning(["id", "slug"])
+    .execute();
+  const courseIds = idsBy(courseRows, (row) => row.slug);
+  summary.courses = courseRows.length;
+
+  // People: one account per role, then the extra instructors and tutors.
+  const userValues: Insertable<UsersTable>[] = [
+    ...demoAccounts.map((account, index) => {
+      const joined = daysAgo(400 - index * 9);
+      return {
+        email: account.email,
+        password_hash: passwordHash,
+        first_name: account.firstName,
+        last_name: account.lastName,
+        display_name: `${account.firstName} ${account.lastName.charAt(0)}.`,
+        roles: account.role === "student" ? [] : [account.role],
+        user_type: account.userType,
+        school_id: account.schoolSlug ? need(schoolIds, account.schoolSlug, "school") : null,
+        year: account.year ?? null,
+        faculty: account.faculty ?? null,
+        degree: account.degree ?? null,
+        country_code: account.countryCode,
+        bio: account.bio ?? null,
+        confirmed_at: joined,
+        created_at: joined,
+        updated_at: joined,
+      };
+    }),
+    ...people.map((person, index) => {
+      const joined = daysAgo(300 - index * 11);
+      return {
+        email: personEmail(person),
+        password_hash: passwordHash,
+        first_name: person.firstName,
+        last_name: person.lastName,
+        display_name: `${person.firstName} ${person.lastName.charAt(0)}.`,
+        roles: [person.role],
+        user_type: "educator" as const,
+        country_code: person.countryCode,
+        bio: person.bio,
+        school_id: null,
+        year: null,
+        faculty: null,
+        degree: null,
+        confirmed_at: joined,
+        created_at: joined,
+        updated_at: joined,
+      };
+    }),
+  ];
+  const userRows = await trx.insertInto("users").values(userValues).returning(["id", "email"]).execute();
+  const userIds = idsBy(userRows, (row) => row.email);
+  const userId = (email: string) => need(userIds, email, "user");
+  summary.users = userRows.length;
+
+  const tutors: { email: string; profile: TutorSeed }[] = [
+    { email: `tutor@${DEMO_EMAIL_DOMAIN}`, profile: demoTutorProfile },
+    ...people.flatMap((person) => (person.tutor ? [{ email: personEmail(person), profile: person.tutor }] : [])),
+  ];
+  const tutorProfileValues = tutors.map(({ email, profile }) => ({
+    user_id: userId(email),
+    headline: profile.headline,
+    hourly_rate_cents: profile.hourlyRateCents,
+    currency: profile.currency,
+    accepting_students: profile.acceptingStudents,
+    sessions_taught: profile.sessionsTaught,
+  }));
+  await trx.insertInto("tutor_profiles").values(tutorProfileValues).execute();
+  summary.tutor_profiles = tutorProfileValues.length;
+
+  const userCourseValues = [
+    ...tutors.flatMap(({ email, profile }) =>
+      profile.courses.map((slug) => ({ user_id: userId(email), course_id: need(courseIds, slug, "course"), relation: "tutored" as const })),
+    ),
+    ...demoStudentCourses.map((slug) => ({
+      user_id: userId(`student@${DEMO_EMAIL_DOMAIN}`),
+      course_id: need(courseIds, slug, "course"),
+      relation: "enrolled" as const,
+    })),
+  ];
+  await trx.insertInto("user_courses").values(userCourseValues).execute();
+  summary.user_courses = userCourseValues.length;
+
+  // Online courses and their curriculum, one insert per level of the tree.
+  const onlineCourseRows = await trx
+    .insertInto("online_courses")
+    .values(
+      onlineCourses.map((course, index) => ({
+        name: course.name,
+        slug: course.slug,
+        course_code: course.courseCode,
+        description: course.description,
+        course_type: course.courseType,
+        status: course.status,
+        purchase_type: course.purchaseType,
+        price_cents: course.priceCents,
+        regular_price_cents: course.regularPriceCents,
+        currency: course.currency,
+        packages_config: JSON.stringify(course.packages),
+        read_access: course.readAccess,
+        instructor_id: userId(course.instructorEmail),
+        created_at: daysAgo(200 - index * 10),
+        // Staggered so the homepage's "recently updated" order follows the data file.
+        updated_at: daysAgo(index + 1),
+      })),
+    )
+    .returning(["id", "slug"])
+    .execute();
+  const onlineCourseIds = idsBy(onlineCourseRows, (row) => row.slug);
+  summary.online_courses = onlineCourseRows.length;
+
+  const onlineCourseCourseValues = onlineCourses.flatMap((course) =>
+    course.courses.map((slug) => ({
+      online_course_id: need(onlineCourseIds, course.slug, "online course"),
+      course_id: need(courseIds, slug, "course"),
+    })),
+  );
+  await trx.insertInto("online_course_courses").values(onlineCourseCourseValues).execute();
+  summary.online_course_courses = onlineCourseCourseValues.length;
+
+  const plans = onlineCourses.map((course) => ({
+    onlineCourseId: need(onlineCourseIds, course.slug, "online course"),
+    chapters: planCurriculum(course),
+  }));
+  const chapterRows = await trx
+    .insertInto("chapters")
+    .values(
+      plans.flatMap(({ onlineCourseId, chapters }) =>
+        chapters.map((chapter, position) => ({ online_course_id: onlineCourseId, kind: chapter.kind, position, title: chapter.title })),
+      ),
+    )
+    .returning(["id", "online_course_id", "position"])
+    .execute();
+  const chapterIds = idsBy(chapterRows, (row) => `${row.online_course_id}/${row.position}`);
+  summary.chapters = chapterRows.length;
+
+  const sectionRows = await trx
+    .insertInto("sections")
+    .values(
+      plans.flatMap(({ onlineCourseId, chapters }) =>
+        chapters.flatMap((chapter, chapterPosition) =>
+          chapter.sections.map((section, position) => ({
+            chapter_id: need(chapterIds, `${onlineCourseId}/${chapterPosition}`, "chapter"),
+            section_type: section.sectionType,
+            position,
+            title: section.title,
+          })),
+        ),
+      ),
+    )
+    .returning(["id", "chapter_id", "position"])
+    .execute();
+  const sectionIds = idsBy(sectionRows, (row) => `${row.chapter_id}/${row.position}`);
+  summary.sections = sectionRows.length;
+
+  const activityValues = plans.flatMap(({ onlineCourseId, chapters }) =>
+    chapters.flatMap((chapter, chapterPosition) => {
+      const chapterId = need(chapterIds, `${onlineCourseId}/${chapterPosition}`, "chapter");
+      return chapter.sections.flatMap((section, sectionPosition) =>
+        section.activities.map((activity, position) => ({
+          section_id: need(sectionIds, `${chapterId}/${sectionPosition}`, "section"),
+          activity_type: activity.activityType,
+          position,
+          title: activity.title,
+          can_preview: activity.canPreview,
+          duration_seconds: activity.durationSeconds,
+          content: JSON.stringify(activity.content),
+        })),
+      );
+    }),
+  );
+  await trx.insertInto("activities").values(activityValues).execute();
+  summary.activities = activityValues.length;
+
+  // Live study sessions, dated relative to now.
+  const studySessionRows = await trx
+    .insertInto("study_sessions")
+    .values(
+      studySessions.map((session, index) => ({
+        title: session.title,
+        description: session.description,
+        session_type: session.sessionType,
+        instructor_id: userId(session.instructorEmail),
+        price_cents: session.priceCents,
+        regular_price_cents: session.regularPriceCents,
+        currency: session.currency,
+        disable_zoom: session.disableZoom ?? false,
+        recording_excluded: session.recordingExcluded ?? false,
+        mcat_type: session.mcatType ?? null,
+        mcat_subtype: session.mcatSubtype ?? null,
+        created_at: daysAgo(60 - index * 2),
+      })),
+    )
+    .returning(["id", "title"])
+    .execute();
+  const studySessionIds = idsBy(studySessionRows, (row) => row.title);
+  summary.study_sessions = studySessionRows.length;
+
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const sessionDateValues = studySessions.flatMap((session) =>
+    session.dates.map((date) => {
+      const start = today + date.dayOffset * DAY_MS + date.startHourUtc * HOUR_MS;
+      return {
+        study_session_id: need(studySessionIds, session.title, "study session"),
+        start_time: new Date(start),
+        end_time: new Date(start + date.hours * HOUR_MS),
+      };
+    }),
+  );
+  await trx.insertInto("study_session_dates").values(sessionDateValues).execute();
+  summary.study_session_dates = sessionDateValues.length;
+
+  const sessionCourseValues = studySessions.flatMap((session) =>
+    session.courses.map((slug) => ({
+      study_session_id: need(studySessionIds, session.title, "study session"),
+      course_id: need(courseIds, slug, "course"),
+    })),
+  );
+  await trx.insertInto("study_session_courses").values(sessionCourseValues).execute();
+  summary.study_session_courses = sessionCourseValues.length;
+
+  // Blog posts; a negative age is a post scheduled for later.
+  const blogValues = blogPosts.map((post) => {
+    const published = daysAgo(post.publishedDaysAgo);
+    return {
+      slug: post.slug,
+      title: post.title,
+      excerpt: post.excerpt,
+      body: post.paragraphs.join("\n\n"),
+      category: post.category,
+      author_id: userId(post.authorEmail),
+      published_at: published,
+      created_at: post.publishedDaysAgo > 0 ? published : daysAgo(1),
+    };
+  });
+  await trx.insertInto("blog_posts").values(blogValues).execute();
+  summary.blog_posts = blogValues.length;
+
+  return summary;
+}
+
+function emptySummary(): SeedSummary {
+  return Object.fromEntries(SEEDED_TABLES.map((table) => [table, 0])) as SeedSummary;
+}
+
+function currencyOf(country: CountryCode): Currency {
+  return country === "CA" ? "CAD" : "USD";
+}
+
+/** Maps inserted rows back to their ids by a natural key, rejecting duplicates in the seed data. */
+function idsBy<T extends { id: number }>(rows: T[], key: (row: T) => string): Map<string, number> {
+  const ids = new Map<string, number>();
+  for (const row of rows) {
+    const k = key(row);
+    if (ids.has(k)) throw new Error(`Seed data has a duplicate key "${k}"`);
+    ids.set(k, row.id);
+  }
+  return ids;
+}
+
+function need<V>(map: Map<string, V>, key: string, what: string): V {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`Seed data refers to an unknown ${what} "${key}"`);
+  return value;
+}

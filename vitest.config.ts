@@ -1,0 +1,39 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig } from "vitest/config";
+import { detectDatabaseTarget } from "./tests/support/database-target";
+
+// Vitest runs without the Remix Vite plugin (it breaks tests); only the alias is shared.
+const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+
+export default defineConfig(async (): Promise<ViteUserConfig> => {
+  const target = await detectDatabaseTarget();
+  const onPostgres = target.kind === "postgres";
+  const project = (name: string, include: string[], database?: "postgres" | "embedded"): TestProjectInlineConfiguration => ({
+    extends: true,
+    test: {
+      name,
+      include,
+      ...(database ? { globalSetup: [`tests/support/global-setup-${database}.ts`] } : {}),
+    },
+  });
+  return {
+    resolve: { alias },
+    test: {
+      environment: "node",
+      pool: "forks" as const,
+      fileParallelism: true,
+      testTimeout: 20_000,
+      hookTimeout: 60_000,
+      env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
+      // Integration tests run on the embedded database always, and on PostgreSQL when a server answers;
+      // the tests of the whole server (tests/system) run once, on PostgreSQL when there is one.
+      projects: [
+        project("unit", ["tests/unit/**/*.test.{ts,tsx}"]),
+        project("integration-embedded", ["tests/integration/**/*.test.ts", ...(onPostgres ? [] : ["tests/system/**/*.test.ts"])], "embedded"),
+        ...(onPostgres
+          ? [project("integration-postgres", ["tests/integration/**/*.test.ts", "tests/system/**/*.test.ts"], "postgres")]
+          : []),
+      ],
+    },
+  };
+});
