@@ -48,7 +48,9 @@ export function createApp({ config, build, clientDir, viteMiddleware }: AppOptio
     }),
   );
 
-  app.use(securityHeaders({ production: config.isProduction, devServer: Boolean(viteMiddleware) }));
+  // Behind a TLS-terminating proxy or with an https APP_ORIGIN; a local `npm start` is plain http.
+  const servedOverHttps = config.isProduction && Boolean(config.TRUST_PROXY || config.APP_ORIGIN?.startsWith("https:"));
+  app.use(securityHeaders({ production: config.isProduction, devServer: Boolean(viteMiddleware), servedOverHttps }));
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -71,7 +73,7 @@ export function createApp({ config, build, clientDir, viteMiddleware }: AppOptio
       build,
       mode: config.isProduction ? "production" : "development",
       sessionSecret: config.sessionSecret,
-      secureCookies: config.isProduction,
+      secureCookies: servedOverHttps,
       guestCache: new GuestPageCache({
         ttlMs: config.GUEST_PAGE_CACHE_SECONDS * 1000,
         staleMs: 60_000,

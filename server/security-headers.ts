@@ -6,7 +6,16 @@ import helmet from "helmet";
  * Security headers for every answer: a Content-Security-Policy with a fresh nonce per request
  * (inline scripts must carry it), HSTS in production only, and helmet's other defaults.
  */
-export function securityHeaders({ production, devServer }: { production: boolean; devServer: boolean }): RequestHandler[] {
+export function securityHeaders({
+  production,
+  devServer,
+  servedOverHttps,
+}: {
+  production: boolean;
+  devServer: boolean;
+  /** Behind a TLS-terminating proxy or with an https APP_ORIGIN; a local `npm start` is plain http. */
+  servedOverHttps: boolean;
+}): RequestHandler[] {
   const assignNonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64url");
     next();
@@ -29,7 +38,7 @@ export function securityHeaders({ production, devServer }: { production: boolean
           "frame-ancestors": ["'none'"],
           "base-uri": ["'self'"],
           "object-src": ["'none'"],
-          ...(production ? { "upgrade-insecure-requests": [] } : {}),
+          ...(production && servedOverHttps ? { "upgrade-insecure-requests": [] } : {}),
         },
       },
       strictTransportSecurity: production ? { maxAge: 63_072_000, includeSubDomains: true, preload: false } : false,

@@ -1,3 +1,6 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 import { singleton } from "~/utils/singleton.server";
 
@@ -33,11 +36,12 @@ export const environmentSchema = z
   })
   .superRefine(
     (env, ctx) => {
-      if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      // The embedded database is a single-machine setup that keeps its own secret next to its data.
+      if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {
         ctx.addIssue({
           code: "custom",
           path: ["SESSION_SECRET"],
-          message: "is required in production (at least 32 random characters)",
+          message: "is required in production with DATABASE_URL (at least 32 random characters)",
         });
       }
     },
@@ -63,8 +67,11 @@ export class ConfigError extends Error {
   }
 }
 
-/** Pure: turns an environment into the app's config, or throws a ConfigError naming each bad variable. */
-export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+/**
+ * Pure: turns an environment into the app's config, or throws a ConfigError naming each bad
+ * variable. `localSecret` supplies the secret when none is set and the database is embedded.
+ */
+export function parseConfig(env: Record<string, string | undefined>, localSecret?: (dataDir: string) => string): AppConfig {
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""),
   );
@@ -82,8 +89,9 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   return {
     ...parsed,
     isProduction: parsed.NODE_ENV === "production",
-    // Development and tests get a fixed secret so cookies survive restarts; production must set its own.
-    sessionSecret: parsed.SESSION_SECRET ?? "development-only-secret-never-used-in-production",
+    sessionSecret:
+      parsed.SESSION_SECRET ??
+      (!parsed.DATABASE_URL && localSecret ? localSecret(parsed.DATA_DIR) : "development-only-secret-never-used-in-production"),
     database: parsed.DATABASE_URL
       ? { kind: "postgres", url: parsed.DATABASE_URL }
       : { kind: "embedded", dataDir: parsed.DATA_DIR },
@@ -92,5 +100,15 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
 
 /** The process-wide config, read from process.env on first use. */
 export function config(): AppConfig {
-  return singleton("config", () => parseConfig(process.env));
+  return singleton("config", () => parseConfig(process.env, readOrCreateLocalSecret));
+}
+
+/** A random secret kept in the embedded database's folder, so sessions survive restarts. */
+function readOrCreateLocalSecret(dataDir: string) {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
 }

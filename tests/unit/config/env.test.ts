@@ -107,8 +107,23 @@ describe("parseConfig treats empty strings as unset", () => {
     expect(parseConfig({ SESSION_SECRET: "" }).sessionSecret).toBe("development-only-secret-never-used-in-production");
   });
 
-  it("an empty SESSION_SECRET in production is missing", () => {
-    expect(configError({ NODE_ENV: "production", SESSION_SECRET: "" }).message).toContain("SESSION_SECRET");
+  it("an empty SESSION_SECRET in production on PostgreSQL is missing", () => {
+    expect(configError({ NODE_ENV: "production", DATABASE_URL: "postgresql://db.internal/app", SESSION_SECRET: "" }).message).toContain(
+      "SESSION_SECRET",
+    );
+  });
+
+  it("without SESSION_SECRET the embedded database keeps its own secret in its data folder", () => {
+    const folders: string[] = [];
+    const local = (dataDir: string) => {
+      folders.push(dataDir);
+      return "s".repeat(64);
+    };
+    expect(parseConfig({ NODE_ENV: "production", DATA_DIR: "/srv/data" }, local).sessionSecret).toBe("s".repeat(64));
+    expect(folders).toEqual(["/srv/data"]);
+    expect(parseConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) }, local).sessionSecret).toBe("x".repeat(40));
+    expect(parseConfig({ DATABASE_URL: "postgresql://localhost/app" }, local).sessionSecret).toBe("development-only-secret-never-used-in-production");
+    expect(folders).toHaveLength(1);
   });
 
   it("undefined values are unset too", () => {
@@ -178,7 +193,7 @@ describe("parseConfig rejects bad values with a ConfigError naming the variable"
     ["a LOG_LEVEL typo", { LOG_LEVEL: "inof" }, "LOG_LEVEL"],
     ["an upper-case LOG_LEVEL", { LOG_LEVEL: "INFO" }, "LOG_LEVEL"],
     ["an unknown NODE_ENV", { NODE_ENV: "prod" }, "NODE_ENV"],
-    ["a missing SESSION_SECRET in production", { NODE_ENV: "production" }, "SESSION_SECRET"],
+    ["a missing SESSION_SECRET in production on PostgreSQL", { NODE_ENV: "production", DATABASE_URL: "postgresql://db.internal/app" }, "SESSION_SECRET"],
     ["a short SESSION_SECRET", { SESSION_SECRET: "too-short" }, "SESSION_SECRET"],
     ["an ftp APP_ORIGIN", { APP_ORIGIN: "ftp://example.com" }, "APP_ORIGIN"],
     ["a non-URL APP_ORIGIN", { APP_ORIGIN: "example.com" }, "APP_ORIGIN"],
@@ -209,8 +224,8 @@ describe("parseConfig rejects bad values with a ConfigError naming the variable"
   });
 
   it("explains that production needs a session secret", () => {
-    expect(configError({ NODE_ENV: "production" }).problems).toEqual([
-      "SESSION_SECRET: is required in production (at least 32 random characters)",
+    expect(configError({ NODE_ENV: "production", DATABASE_URL: "postgresql://db.internal/app" }).problems).toEqual([
+      "SESSION_SECRET: is required in production with DATABASE_URL (at least 32 random characters)",
     ]);
   });
 
@@ -221,7 +236,7 @@ describe("parseConfig rejects bad values with a ConfigError naming the variable"
   });
 
   it("names a missing production secret alongside other bad variables", () => {
-    const error = configError({ NODE_ENV: "production", PORT: "abc" });
+    const error = configError({ NODE_ENV: "production", DATABASE_URL: "postgresql://db.internal/app", PORT: "abc" });
     expect(error.problems.map((problem) => problem.split(":")[0]).sort()).toEqual(["PORT", "SESSION_SECRET"]);
   });
 
