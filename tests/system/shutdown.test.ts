@@ -1,0 +1,58 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../support/database";
+
+const database = useTestDatabase();
+
+describe("graceful shutdown", () => {
+  it("finishes the request in flight, stops listening and exits 0 on SIGTERM", async () => {
+    const port = await freePort();
+    const dataDir = database().url ? undefined : mkdtempSync(path.join(tmpdir(), "mkt-shutdown-"));
+    const server = spawn(process.execPath, ["build/server.js"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        SESSION_SECRET: "shutdown-test-secret-shutdown-test-secret",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        WEB_CONCURRENCY: "2",
+        LOG_LEVEL: "silent",
+        ...(database().url ? { DATABASE_URL: database().url } : { DATA_DIR: dataDir }),
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
+    try {
+      const origin = `http://127.0.0.1:${port}`;
+      const deadline = Date.now() + 30_000;
+      while (!(await fetch(`${origin}/healthz`).then((r) => r.ok).catch(() => false))) {
+        if (Date.now() > deadline) throw new Error("server did not start");
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const inFlight = fetch(`${origin}/courses?query=shutdown`, { headers: { Accept: "text/html", Cookie: "session=x" } });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      server.kill("SIGTERM");
+      const response = await inFlight;
+      expect(response.status).toBe(200);
+      expect(await exited).toBe(0);
+      await expect(fetch(`${origin}/healthz`)).rejects.toThrow();
+    } finally {
+      if (server.exitCode === null) server.kill("SIGKILL");
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+function freePort() {
+  return new Promise<number>((resolve) => {
+    const listener = net.createServer();
+    listener.listen(0, "127.0.0.1", () => {
+      const { port } = listener.address() as net.AddressInfo;
+      listener.close(() => resolve(port));
+    });
+  });
+}
