@@ -12,11 +12,11 @@
 import { execSync, spawn, type ChildProcess } from "node:child_process";
 import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { freePort } from "../tests/support/net";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -51,16 +51,6 @@ async function measure(name: string, url: string, headers: Record<string, string
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
-}
-
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForHealthy(origin: string, child: ChildProcess) {

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { db } from "~/db/db.server";
+import { listUpcomingStudySessions } from "~/study-sessions/upcoming.server";
 
 export interface CatalogueQuery {
   query?: string;
@@ -94,24 +95,7 @@ export async function findCourseDetail(idOrSlug: string) {
       ])
       .orderBy("online_courses.name")
       .execute(),
-    db()
-      .selectFrom("study_sessions")
-      .innerJoin("study_session_courses", "study_session_courses.study_session_id", "study_sessions.id")
-      .innerJoin("study_session_dates", "study_session_dates.study_session_id", "study_sessions.id")
-      .where("study_session_courses.course_id", "=", course.id)
-      .where("study_session_dates.end_time", ">", new Date())
-      .groupBy(["study_sessions.id"])
-      .select([
-        "study_sessions.id",
-        "study_sessions.title",
-        "study_sessions.session_type",
-        "study_sessions.price_cents",
-        "study_sessions.currency",
-        sql<Date>`min(study_session_dates.start_time)`.as("next_start"),
-      ])
-      .orderBy("next_start")
-      .limit(10)
-      .execute(),
+    listUpcomingStudySessions({ now: new Date(), limit: 10, courseId: course.id }),
   ]);
   return { course, onlineCourses, studySessions };
 }

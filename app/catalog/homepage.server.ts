@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { db } from "~/db/db.server";
+import { listUpcomingStudySessions } from "~/study-sessions/upcoming.server";
 
 /** What the homepage shows every visitor: featured courses, the next live sessions, fresh posts. */
 export async function loadHomepage(now = new Date()) {
@@ -24,22 +25,7 @@ export async function loadHomepage(now = new Date()) {
       .orderBy("online_courses.id")
       .limit(6)
       .execute(),
-    db()
-      .selectFrom("study_sessions")
-      .innerJoin("study_session_dates", "study_session_dates.study_session_id", "study_sessions.id")
-      .where("study_session_dates.start_time", ">", now)
-      .groupBy("study_sessions.id")
-      .select([
-        "study_sessions.id",
-        "study_sessions.title",
-        "study_sessions.session_type",
-        "study_sessions.price_cents",
-        "study_sessions.currency",
-        sql<Date>`min(study_session_dates.start_time)`.as("next_start"),
-      ])
-      .orderBy("next_start")
-      .limit(4)
-      .execute(),
+    listUpcomingStudySessions({ now, limit: 4 }),
     db()
       .selectFrom("blog_posts")
       .where("published_at", "<=", now)

@@ -3,6 +3,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { loadHomepage } from "~/catalog/homepage.server";
 import { formatPrice } from "~/formatting/price";
+import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
@@ -72,25 +73,7 @@ export default function Homepage() {
             <Heading as="h2" size="6" mb="4">
               Upcoming live study sessions
             </Heading>
-            <Flex direction="column" gap="3" asChild>
-              <ul style={{ listStyle: "none", padding: 0, margin: 0 }}>
-                {upcomingSessions.map((session) => (
-                  <li key={session.id}>
-                    <Card>
-                      <Text as="p" weight="bold">
-                        {session.title}
-                      </Text>
-                      <Text as="p" size="2" color="gray">
-                        <time dateTime={new Date(session.next_start).toISOString()}>
-                          {new Date(session.next_start).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC
-                        </time>{" "}
-                        · {formatPrice(session.price_cents, session.currency)}
-                      </Text>
-                    </Card>
-                  </li>
-                ))}
-              </ul>
-            </Flex>
+            <UpcomingSessionList sessions={upcomingSessions} />
           </Box>
           <Box>
             <Heading as="h2" size="6" mb="4">

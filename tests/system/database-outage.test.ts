@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import net from "node:net";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { useTestDatabase } from "../support/database";
+import { freePort, waitFor } from "../support/net";
 import { startTcpProxy } from "../support/tcp-proxy";
 import { metaCsrfToken } from "../support/http-app";
 
@@ -110,22 +110,3 @@ describe.runIf(inject("testDatabase").kind === "postgres")("losing the database"
     expect(acknowledged.filter((seq) => !storedSeqs.has(seq))).toEqual([]);
   }, 60_000);
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/database";
+import { freePort, waitFor } from "../support/net";
 
 const database = useTestDatabase();
 
@@ -28,11 +28,7 @@ describe("graceful shutdown", () => {
     const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
     try {
       const origin = `http://127.0.0.1:${port}`;
-      const deadline = Date.now() + 30_000;
-      while (!(await fetch(`${origin}/healthz`).then((r) => r.ok).catch(() => false))) {
-        if (Date.now() > deadline) throw new Error("server did not start");
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      await waitFor(async () => (await fetch(`${origin}/healthz`)).ok, 30_000);
       const inFlight = fetch(`${origin}/courses?query=shutdown`, { headers: { Accept: "text/html", Cookie: "session=x" } });
       await new Promise((resolve) => setTimeout(resolve, 5));
       server.kill("SIGTERM");
@@ -46,13 +42,3 @@ describe("graceful shutdown", () => {
     }
   }, 60_000);
 });
-
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const listener = net.createServer();
-    listener.listen(0, "127.0.0.1", () => {
-      const { port } = listener.address() as net.AddressInfo;
-      listener.close(() => resolve(port));
-    });
-  });
-}

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { findCourseDetail } from "~/catalog/courses.server";
 import { formatPrice } from "~/formatting/price";
+import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
@@ -56,19 +57,7 @@ export default function CoursePage() {
       {studySessions.length === 0 ? (
         <Text as="p" color="gray">No live session scheduled yet.</Text>
       ) : (
-        <Flex direction="column" gap="3">
-          {studySessions.map((session) => (
-            <Card key={session.id}>
-              <Text as="p" weight="bold">{session.title}</Text>
-              <Text as="p" size="2" color="gray">
-                <time dateTime={new Date(session.next_start).toISOString()}>
-                  {new Date(session.next_start).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC
-                </time>{" "}
-                · {formatPrice(session.price_cents, session.currency)}
-              </Text>
-            </Card>
-          ))}
-        </Flex>
+        <UpcomingSessionList sessions={studySessions} />
       )}
     </Container>
   );
