@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Container, Flex, Grid, Heading, Section, Text } from "@radix-ui/themes";
+import { Box, Button, Card, Container, Flex, Grid, Heading, Section, Text } from "@radix-ui/themes";
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { loadHomepage } from "~/catalog/homepage.server";
@@ -39,34 +39,31 @@ export default function Homepage() {
         <Heading as="h2" size="6" mb="4">
           Featured online courses
         </Heading>
-        <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
+        <ul className="tile-list">
           {featuredCourses.map((course) => (
-            <Card key={course.id} asChild>
-              <article>
-                <Flex direction="column" gap="2">
-                  <Badge color="indigo" style={{ alignSelf: "start" }}>
-                    {course.course_type.replace("_", " ")}
-                  </Badge>
-                  <Heading as="h3" size="4">
-                    {course.name}
-                  </Heading>
-                  <Text as="p" size="2" color="gray">
-                    {course.description}
-                  </Text>
-                  <Text size="2">
-                    {course.instructor_name ? `with ${course.instructor_name} · ` : ""}
-                    <strong>{formatPrice(course.price_cents, course.currency)}</strong>
-                    {course.regular_price_cents && course.regular_price_cents > course.price_cents ? (
-                      <Text as="span" color="gray" ml="2">
-                        <s>{formatPrice(course.regular_price_cents, course.currency)}</s>
-                      </Text>
-                    ) : null}
-                  </Text>
-                </Flex>
+            <li key={course.id}>
+              <article className="tile">
+                <span className="tile-tags">
+                  <span className="tag">{course.course_type.replace("_", " ")}</span>
+                </span>
+                <h3 className="tile-title">{course.name}</h3>
+                <p className="tile-meta">{course.description}</p>
+                <p className="tile-meta">
+                  {course.instructor_name ? `with ${course.instructor_name} · ` : ""}
+                  <strong>{formatPrice(course.price_cents, course.currency)}</strong>
+                  {course.regular_price_cents && course.regular_price_cents > course.price_cents ? (
+                    <>
+                      {" "}
+                      <s aria-label={`regular price ${formatPrice(course.regular_price_cents, course.currency)}`}>
+                        {formatPrice(course.regular_price_cents, course.currency)}
+                      </s>
+                    </>
+                  ) : null}
+                </p>
               </article>
-            </Card>
+            </li>
           ))}
-        </Grid>
+        </ul>
 
         <Grid columns={{ initial: "1", md: "2" }} gap="6" mt="8">
           <Box>

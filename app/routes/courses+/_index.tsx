@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Button, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
@@ -75,28 +75,22 @@ export default function CourseCatalogue() {
       {courses.length === 0 ? (
         <Text as="p">No courses match your search. Try a shorter name or another school.</Text>
       ) : (
-        <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4" asChild>
-          <ul style={{ listStyle: "none", padding: 0, margin: 0 }}>
-            {courses.map((course) => (
-              <li key={course.id}>
-                <Card asChild>
-                  <Link to={`/courses/${course.slug}`} className="card-link">
-                    <Flex direction="column" gap="1">
-                      <Text size="2" color="gray">
-                        {course.code} · {course.school_name}
-                      </Text>
-                      <Text weight="bold">{course.name}</Text>
-                      <Flex gap="2">
-                        <Badge>{course.subject}</Badge>
-                        {course.high_priority ? <Badge color="amber">Popular</Badge> : null}
-                      </Flex>
-                    </Flex>
-                  </Link>
-                </Card>
-              </li>
-            ))}
-          </ul>
-        </Grid>
+        <ul className="tile-list">
+          {courses.map((course) => (
+            <li key={course.id}>
+              <Link to={`/courses/${course.slug}`} className="tile">
+                <span className="tile-meta">
+                  {course.code} · {course.school_name}
+                </span>
+                <span className="tile-title">{course.name}</span>
+                <span className="tile-tags">
+                  <span className="tag">{course.subject}</span>
+                  {course.high_priority ? <span className="tag tag-highlight">Popular</span> : null}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
       )}
 
       {pageCount > 1 ? (
