@@ -23,7 +23,7 @@ declare module "vitest" {
   }
 }
 
-/** A fingerprint of everything that shapes the template database: schema and demo data. */
+/** A fingerprint of everything that shapes the embedded template: schema and demo data. */
 function schemaFingerprint() {
   const hash = createHash("sha256");
   const walk = (dir: string) => {
@@ -43,39 +43,40 @@ async function prepareTemplate(kysely: Kysely<Database>) {
   await seedDemoData(kysely);
 }
 
-async function preparePostgres(adminUrl: string): Promise<TestDatabaseSource> {
-  const template = `mkt_tpl_${schemaFingerprint()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
+/**
+ * Builds this run's template database (migrated and seeded); each test file copies it.
+ * Returns the source and a teardown that drops the template, leaving nothing behind.
+ */
+async function preparePostgres(adminUrl: string) {
+  const template = `mkt_tpl_${process.pid}`;
+  await withAdmin(adminUrl, async (admin) => {
     const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'mkt_%'");
     // Leftovers of test runs that were killed: their process is gone.
     for (const { datname } of rows) {
-      const pid = /^mkt_test_(\d+)_/.exec(datname)?.[1] ?? /^mkt_tpl_\w+_building_(\d+)$/.exec(datname)?.[1];
+      const pid = /^mkt_(?:test|tpl)_(\d+)/.exec(datname)?.[1];
       if (pid && !processAlive(Number(pid))) await admin.query(`drop database if exists "${datname}" with (force)`);
     }
-    if (!rows.some((row) => row.datname === template)) {
-      const building = `${template}_building_${process.pid}`;
-      await admin.query(`create database "${building}"`);
-      const pool = createPostgresPool({ url: databaseUrl(adminUrl, building), poolSize: 2, statementTimeoutMs: 60_000, connectTimeoutMs: 5_000 });
-      const kysely = new Kysely<Database>({ dialect: postgresDialect(pool) });
-      await prepareTemplate(kysely);
-      await kysely.destroy();
-      await admin.query(`alter database "${building}" rename to "${template}"`).catch(async (error) => {
-        // Another run built the same template meanwhile.
-        await admin.query(`drop database if exists "${building}"`);
-        if (!String(error.message).includes("already exists")) throw error;
-      });
-    }
-    for (const { datname } of rows) {
-      if (/^mkt_tpl_[0-9a-f]{12}$/.test(datname) && datname !== template) {
-        await admin.query(`drop database if exists "${datname}"`).catch(() => undefined);
-      }
-    }
+    await admin.query(`drop database if exists "${template}" with (force)`);
+    await admin.query(`create database "${template}"`);
+  });
+  const pool = createPostgresPool({ url: databaseUrl(adminUrl, template), poolSize: 2, statementTimeoutMs: 60_000, connectTimeoutMs: 5_000 });
+  const kysely = new Kysely<Database>({ dialect: postgresDialect(pool) });
+  await prepareTemplate(kysely);
+  await kysely.destroy();
+  return {
+    source: { kind: "postgres", adminUrl, template } as const,
+    teardown: () => withAdmin(adminUrl, (admin) => admin.query(`drop database if exists "${template}" with (force)`)),
+  };
+}
+
+async function withAdmin<T>(adminUrl: string, run: (admin: pg.Client) => Promise<T>) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    return await run(admin);
   } finally {
     await admin.end();
   }
-  return { kind: "postgres", adminUrl, template };
 }
 
 async function prepareEmbedded(): Promise<TestDatabaseSource> {
@@ -107,5 +108,7 @@ export async function provideTestDatabase(project: TestProject, kind: "postgres"
   }
   const target = await detectDatabaseTarget();
   if (target.kind !== "postgres") throw new Error("No PostgreSQL server answers (set TEST_DATABASE_URL)");
-  project.provide("testDatabase", await preparePostgres(target.adminUrl));
+  const { source, teardown } = await preparePostgres(target.adminUrl);
+  project.provide("testDatabase", source);
+  return teardown;
 }
