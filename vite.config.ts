@@ -15,6 +15,8 @@ export default defineConfig({
   server: { port: 3000 },
   plugins: [
     remix({
+      // BUILD_DIR lets parallel checkouts of the work tree build side by side.
+      buildDirectory: process.env.BUILD_DIR ?? "build",
       // remix-flat-routes "hybrid" folders: app/routes mirrors the URL table.
       ignoredRouteFiles: ["**/*"],
       routes: async (defineRoutes) =>

@@ -6,6 +6,8 @@ declare module "@remix-run/node" {
     /** This visitor's CSRF token (published in <meta name="csrf-token"> and forms). */
     csrfToken: string;
     requestId: string;
+    /** The visitor's address (Express req.ip: honours TRUST_PROXY, never a spoofable header otherwise). */
+    clientIp: string;
   }
 }
 

@@ -11,8 +11,11 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { summarizeUser } from "~/accounts/current-user";
+import { currentSession } from "~/accounts/session.server";
 import { AppBar } from "~/components/app-bar";
-import { ErrorPage, isChunkLoadError, NotFoundPage } from "~/components/error-page";
+import { ErrorPage, ForbiddenPage, isChunkLoadError, NotFoundPage } from "~/components/error-page";
+import { ImpersonationBanner } from "~/components/impersonation-banner";
 import { SiteFooter } from "~/components/site-footer";
 import { useNonce } from "~/components/nonce";
 import { errorMessage } from "~/errors/messages";
@@ -31,9 +34,11 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await currentSession(request);
   return {
     csrfToken: context.csrfToken,
     appearance: parseAppearance(readCookies(request)[THEME_COOKIE]),
+    currentUser: session ? summarizeUser(session.user, session.impersonatorId) : null,
   };
 }
 
@@ -55,7 +60,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <a className="skip-link" href="#main">
             Skip to content
           </a>
-          <AppBar />
+          <ImpersonationBanner currentUser={data?.currentUser ?? null} />
+          <AppBar currentUser={data?.currentUser ?? null} />
           <main id="main">{children}</main>
           <SiteFooter />
         </Theme>
@@ -73,6 +79,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 403) return <ForbiddenPage />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const body = isRouteErrorResponse(error) ? error.data : undefined;
   return <ErrorPage message={errorMessage({ status, body })} chunkLoadError={isChunkLoadError(error)} />;

@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as catalogueAndPeople from "./0001_catalogue_and_people";
+import * as accounts from "./0002_accounts";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -7,4 +8,5 @@ import * as catalogueAndPeople from "./0001_catalogue_and_people";
  */
 export const migrations: Record<string, Migration> = {
   "0001_catalogue_and_people": catalogueAndPeople,
+  "0002_accounts": accounts,
 };

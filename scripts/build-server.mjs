@@ -8,7 +8,7 @@ await build({
     migrate: "server/cli/migrate.ts",
     seed: "server/cli/seed.ts",
   },
-  outdir: "build",
+  outdir: process.env.BUILD_DIR ?? "build",
   bundle: true,
   platform: "node",
   format: "esm",

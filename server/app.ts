@@ -5,6 +5,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import type { AppConfig } from "../app/config/env.server";
+import { isDatabaseUnavailableError } from "../app/db/connection-errors";
 import { isDatabaseReachable } from "../app/db/db.server";
 import { logger } from "../app/utils/logger.server";
 import { runWithRequestContext } from "../app/utils/request-context.server";
@@ -48,9 +49,9 @@ export function createApp({ config, build, clientDir, viteMiddleware }: AppOptio
     }),
   );
 
-  // Behind a TLS-terminating proxy or with an https APP_ORIGIN; a local `npm start` is plain http.
-  const servedOverHttps = config.isProduction && Boolean(config.TRUST_PROXY || config.APP_ORIGIN?.startsWith("https:"));
-  app.use(securityHeaders({ production: config.isProduction, devServer: Boolean(viteMiddleware), servedOverHttps }));
+  app.use(
+    securityHeaders({ production: config.isProduction, devServer: Boolean(viteMiddleware), servedOverHttps: config.servedOverHttps }),
+  );
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -73,7 +74,7 @@ export function createApp({ config, build, clientDir, viteMiddleware }: AppOptio
       build,
       mode: config.isProduction ? "production" : "development",
       sessionSecret: config.sessionSecret,
-      secureCookies: servedOverHttps,
+      secureCookies: config.servedOverHttps,
       guestCache: new GuestPageCache({
         ttlMs: config.GUEST_PAGE_CACHE_SECONDS * 1000,
         staleMs: 60_000,
@@ -83,9 +84,14 @@ export function createApp({ config, build, clientDir, viteMiddleware }: AppOptio
   );
 
   const onError: ErrorRequestHandler = (error, _req, res, _next) => {
-    logger().error({ err: error }, "unhandled request error");
+    const unavailable = isDatabaseUnavailableError(error);
+    if (!unavailable) logger().error({ err: error }, "unhandled request error");
     if (res.headersSent) {
       res.end();
+      return;
+    }
+    if (unavailable) {
+      res.status(503).setHeader("Retry-After", "5").type("text/plain").send("The service is briefly unavailable. Please try again shortly.");
       return;
     }
     res.status(500).type("text/plain").send("There was a problem on the site.  Please contact us if this issue persists");

@@ -8,7 +8,9 @@ import {
 } from "@remix-run/node";
 import { parse as parseCookies } from "cookie";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { recordImpersonatedAction } from "../app/accounts/audit.server";
 import { errorDocument } from "../app/api/errors";
+import { jsonTwinPath } from "../app/api/json-twins";
 import {
   CSRF_COOKIE,
   CSRF_FIELD,
@@ -76,17 +78,20 @@ export function createRemixHandler(options: HandlerOptions) {
           return;
         }
       }
+      // While an admin is signed in as someone else, every change is on record with both ids.
+      if (isMutatingMethod(req.method)) await recordImpersonatedAction(request);
       if (!csrfToken) {
         csrfToken = newCsrfToken();
         res.append("Set-Cookie", serializeCsrfCookie(csrfToken, options.sessionSecret, options.secureCookies));
       }
 
       const requestId = currentRequestContext()?.requestId ?? "";
+      const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
       const cacheKey = guestCache.enabled
         ? guestCacheKey(req.method, new URL(request.url), { accept: req.headers.accept, cookies, authorization: req.headers.authorization })
         : undefined;
       if (!cacheKey) {
-        await sendWebResponse(res, await render(request, { cspNonce: nonce, csrfToken, requestId }));
+        await sendWebResponse(res, await render(request, { cspNonce: nonce, csrfToken, requestId, clientIp }));
         return;
       }
 
@@ -102,7 +107,7 @@ export function createRemixHandler(options: HandlerOptions) {
         }
         return;
       }
-      const response = await render(request, placeholderContext(requestId));
+      const response = await render(request, placeholderContext(requestId, clientIp));
       const page = await storeIfCacheable(response, cacheKey);
       if (page) {
         sendCachedPage(res, page, guestCache.personalize(page.body, visitor), "miss");
@@ -117,13 +122,13 @@ export function createRemixHandler(options: HandlerOptions) {
     }
   };
 
-  function placeholderContext(requestId: string): AppLoadContext {
-    return { cspNonce: guestCache.noncePlaceholder, csrfToken: guestCache.csrfPlaceholder, requestId };
+  function placeholderContext(requestId: string, clientIp: string): AppLoadContext {
+    return { cspNonce: guestCache.noncePlaceholder, csrfToken: guestCache.csrfPlaceholder, requestId, clientIp };
   }
 
   async function renderForCache(url: string, headers: IncomingHttpHeaders, cacheKey: string) {
     const request = new Request(url, { headers: { accept: headers.accept ?? "text/html", "user-agent": headers["user-agent"] ?? "" } });
-    const response = await render(request, placeholderContext(`refresh-${randomBytes(4).toString("hex")}`));
+    const response = await render(request, placeholderContext(`refresh-${randomBytes(4).toString("hex")}`, "cache-refresh"));
     if (!(await storeIfCacheable(response, cacheKey))) guestCache.refreshFailed(cacheKey);
   }
 
@@ -190,6 +195,8 @@ function escapeHtml(text: string) {
 
 function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+  const twin = jsonTwinPath(req.method, url.pathname, req.headers["content-type"]);
+  if (twin) url.pathname = twin;
   const controller = new AbortController();
   res.on("close", () => controller.abort());
   const headers = new Headers();

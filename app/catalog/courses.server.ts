@@ -95,7 +95,7 @@ export async function findCourseDetail(idOrSlug: string) {
       ])
       .orderBy("online_courses.name")
       .execute(),
-    listUpcomingStudySessions({ now: new Date(), limit: 10, courseId: course.id }),
+    listUpcomingStudySessions({ now: new Date(), limit: 10, courseIds: [course.id] }),
   ]);
   return { course, onlineCourses, studySessions };
 }

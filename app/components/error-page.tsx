@@ -58,3 +58,27 @@ export function NotFoundPage() {
     </Container>
   );
 }
+
+/** A signed-in user opened a page their roles do not allow (the policy's 403). */
+export function ForbiddenPage() {
+  return (
+    <Container size="2" px="4" py="9">
+      <Box>
+        <Heading as="h1" size="7" mb="3">
+          You don't have access to this page
+        </Heading>
+        <Text as="p" color="gray" mb="4">
+          Your account can't open this page. If you think it should, ask an administrator, or sign in with another account.
+        </Text>
+        <Flex gap="3">
+          <Button asChild>
+            <a href="/">Homepage</a>
+          </Button>
+          <Button asChild variant="soft">
+            <a href="mailto:support@marketplace.test?subject=Access%20to%20a%20page">Report Feedback</a>
+          </Button>
+        </Flex>
+      </Box>
+    </Container>
+  );
+}

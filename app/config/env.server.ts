@@ -33,6 +33,11 @@ export const environmentSchema = z
     GUEST_PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
     SEED_DEMO_DATA: booleanFlag,
     TRUST_PROXY: booleanFlag,
+    // Mail (app/mail): sent over SMTP when SMTP_URL is set, else kept in the outbox table only.
+    SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]/, "must be an smtp:// or smtps:// URL").optional(),
+    MAIL_FROM: z.string().trim().min(3).max(200).default("Marketplace <no-reply@marketplace.test>"),
+    // Serves /dev/mailbox in production too (the browser tests read mail there); never on a real site.
+    DEV_MAILBOX: booleanFlag,
   })
   .superRefine(
     (env, ctx) => {
@@ -53,12 +58,14 @@ export type Environment = z.infer<typeof environmentSchema>;
 
 export interface AppConfig extends Environment {
   isProduction: boolean;
+  /** Whether visitors reach us over https (Secure cookies, upgrade-insecure-requests). */
+  servedOverHttps: boolean;
   sessionSecret: string;
   database: { kind: "postgres"; url: string } | { kind: "embedded"; dataDir: string };
 }
 
-/** Variables whose values must never appear in an error message (a DATABASE_URL may carry a password). */
-const sensitiveVariable = /SECRET|PASSWORD|TOKEN|DATABASE_URL/;
+/** Variables whose values must never appear in an error message (a DATABASE_URL or SMTP_URL may carry a password). */
+const sensitiveVariable = /SECRET|PASSWORD|TOKEN|DATABASE_URL|SMTP_URL/;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -89,6 +96,8 @@ export function parseConfig(env: Record<string, string | undefined>, localSecret
   return {
     ...parsed,
     isProduction: parsed.NODE_ENV === "production",
+    // Behind a TLS-terminating proxy or with an https APP_ORIGIN; a local `npm start` is plain http.
+    servedOverHttps: parsed.NODE_ENV === "production" && Boolean(parsed.TRUST_PROXY || parsed.APP_ORIGIN?.startsWith("https:")),
     sessionSecret:
       parsed.SESSION_SECRET ??
       (!parsed.DATABASE_URL && localSecret ? localSecret(parsed.DATA_DIR) : "development-only-secret-never-used-in-production"),

@@ -224,6 +224,65 @@ export interface TrackingEventsTable {
   created_at: CreatedAt;
 }
 
+export interface SessionsTable {
+  id_hash: string;
+  user_id: number;
+  impersonator_id: number | null;
+  remember_me: Generated<boolean>;
+  authenticated_at: UpdatedAt;
+  last_seen_at: UpdatedAt;
+  expires_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+}
+
+export type UserTokenPurpose = "reset_password" | "confirm_email";
+
+export interface UserTokensTable {
+  token_hash: string;
+  user_id: number;
+  purpose: UserTokenPurpose;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface UserIdentitiesTable {
+  provider: "google" | "facebook";
+  provider_uid: string;
+  user_id: number;
+  created_at: CreatedAt;
+}
+
+export interface OutboxEmailsTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  kind: string;
+  created_at: CreatedAt;
+  sent_at: Timestamp | null;
+}
+
+export interface RateLimitCountersTable {
+  bucket: string;
+  window_start: Timestamp;
+  hits: Generated<number>;
+}
+
+export interface AuditEventsTable {
+  id: Generated<string>;
+  actor_id: number | null;
+  impersonator_id: number | null;
+  action: string;
+  method: string | null;
+  path: string | null;
+  details: ColumnType<Record<string, unknown>, Record<string, unknown> | string | undefined, never>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   schools: SchoolsTable;
   users: UsersTable;
@@ -240,6 +299,12 @@ export interface Database {
   study_session_courses: StudySessionCoursesTable;
   blog_posts: BlogPostsTable;
   tracking_events: TrackingEventsTable;
+  sessions: SessionsTable;
+  user_tokens: UserTokensTable;
+  user_identities: UserIdentitiesTable;
+  outbox_emails: OutboxEmailsTable;
+  rate_limit_counters: RateLimitCountersTable;
+  audit_events: AuditEventsTable;
 }
 
 export type School = Selectable<SchoolsTable>;

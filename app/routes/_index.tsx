@@ -1,5 +1,8 @@
+import { requireRouteAccess } from "~/accounts/authorize.server";
 import { Box, Button, Card, Container, Flex, Grid, Heading, Section, Text } from "@radix-ui/themes";
-import type { MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { homePath } from "~/accounts/roles";
+import { currentSession, viewerOf } from "~/accounts/session.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { loadHomepage } from "~/catalog/homepage.server";
 import { formatPrice } from "~/formatting/price";
@@ -8,7 +11,11 @@ import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, "routes/_index");
+  // Signed-in users start from their home path (SPEC §2); guests get the homepage.
+  const session = await currentSession(request);
+  if (session) throw redirect(homePath(viewerOf(session.user)));
   return loadHomepage();
 }
 

@@ -1,4 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireRouteAccess } from "~/accounts/authorize.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { serialize } from "~/api/document";
 import { ApiError } from "~/api/errors";
 import { apiResponse, handleApi, methodNotAllowed, readJsonBody } from "~/api/handler.server";
@@ -18,6 +19,7 @@ const trackingEventResource = {
 
 /** PUT /tracking_events (SPEC §7): stores one product-analytics event. */
 export async function action({ request }: ActionFunctionArgs) {
+  await requireRouteAccess(request, "routes/tracking_events");
   if (request.method !== "PUT" && request.method !== "POST") return methodNotAllowed(["PUT"]);
   return handleApi(async () => {
     const { tracking_event } = await readJsonBody(request, trackingEventBody);
@@ -29,6 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, "routes/tracking_events");
   return methodNotAllowed(["PUT"]);
 }

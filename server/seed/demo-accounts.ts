@@ -1,4 +1,7 @@
+import type { Role } from "../../app/accounts/roles";
 import type { CountryCode } from "../../app/db/schema";
+
+export { ROLES, type Role } from "../../app/accounts/roles";
 
 /** Every demo account signs in with this password (see the README). */
 export const DEMO_PASSWORD = "demo-password";
@@ -6,34 +9,6 @@ export const DEMO_PASSWORD = "demo-password";
 /** Seeded users all live under this domain; its presence tells the seed that it already ran. */
 export const DEMO_EMAIL_DOMAIN = "demo.test";
 
-/** The roles of SPEC §6, in the order listed there. */
-export const ROLES = [
-  "admin",
-  "manager",
-  "instructor",
-  "ss_instructor",
-  "tutor",
-  "study_buddy_admin",
-  "content_creator",
-  "job_applicant",
-  "class_rep",
-  "school_manager",
-  "marketing_rep",
-  "forum_moderator",
-  "partner_member",
-  "content_qa_specialist",
-  "teacher",
-  "brand_ambassador",
-  "marketing_manager",
-  "jobs_manager",
-  "blog_manager",
-  "mcat_rep",
-  "mcat_instructor",
-  "mcat_sales_rep",
-  "lsat_instructor",
-] as const;
-
-export type Role = (typeof ROLES)[number];
 /** "student" is not a stored role: a student is a user with no roles. */
 export type DemoRole = Role | "student";
 export type UserType = "student" | "educator" | "staff" | "partner";

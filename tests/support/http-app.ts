@@ -6,7 +6,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { parseConfig } from "../../app/config/env.server";
 import { createApp } from "../../server/app";
 
-const buildDir = path.resolve("build");
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 
 /** The real HTTP app (Express + the production Remix build) on a free loopback port. */
 export async function startTestApp(env: Record<string, string> = {}) {

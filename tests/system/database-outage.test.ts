@@ -7,6 +7,8 @@ import { freePort, waitFor } from "../support/net";
 import { startTcpProxy } from "../support/tcp-proxy";
 import { metaCsrfToken } from "../support/http-app";
 
+const serverEntry = `${process.env.BUILD_DIR ?? "build"}/server.js`;
+
 /**
  * The production server behind a TCP proxy to its database: the test cuts the connection
  * while requests run and checks that the process lives, answers 503 meanwhile, recovers
@@ -29,8 +31,8 @@ describe.runIf(inject("testDatabase").kind === "postgres")("losing the database"
     proxied.host = `127.0.0.1:${proxy.port}`;
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
-    if (!existsSync("build/server.js")) throw new Error("No production build: run `npm run build` first");
-    server = spawn(process.execPath, ["build/server.js"], {
+    if (!existsSync(serverEntry)) throw new Error("No production build: run `npm run build` first");
+    server = spawn(process.execPath, [serverEntry], {
       env: {
         ...process.env,
         NODE_ENV: "production",

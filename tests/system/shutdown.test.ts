@@ -6,13 +6,15 @@ import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/database";
 import { freePort, waitFor } from "../support/net";
 
+const serverEntry = `${process.env.BUILD_DIR ?? "build"}/server.js`;
+
 const database = useTestDatabase();
 
 describe("graceful shutdown", () => {
   it("finishes the request in flight, stops listening and exits 0 on SIGTERM", async () => {
     const port = await freePort();
     const dataDir = database().url ? undefined : mkdtempSync(path.join(tmpdir(), "mkt-shutdown-"));
-    const server = spawn(process.execPath, ["build/server.js"], {
+    const server = spawn(process.execPath, [serverEntry], {
       env: {
         ...process.env,
         NODE_ENV: "production",

@@ -2,10 +2,12 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
+const serverEntry = `${process.env.BUILD_DIR ?? "build"}/server.js`;
+
 function runServer(env: Record<string, string>) {
-  if (!existsSync("build/server.js")) throw new Error("No production build: run `npm run build` first");
+  if (!existsSync(serverEntry)) throw new Error("No production build: run `npm run build` first");
   return new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ["build/server.js"], {
+    const child = spawn(process.execPath, [serverEntry], {
       env: { PATH: process.env.PATH ?? "", ...env } as unknown as NodeJS.ProcessEnv,
       stdio: ["ignore", "ignore", "pipe"],
     });

@@ -1,3 +1,4 @@
+import { requireRouteAccess } from "~/accounts/authorize.server";
 import { Badge, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -8,7 +9,8 @@ import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, "routes/courses+/$idOrSlug");
   const detail = await findCourseDetail(params.idOrSlug ?? "");
   if (!detail) throw new Response("Course not found", { status: 404 });
   return detail;

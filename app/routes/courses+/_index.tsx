@@ -1,3 +1,4 @@
+import { requireRouteAccess } from "~/accounts/authorize.server";
 import { Button, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
@@ -16,6 +17,7 @@ const searchSchema = z.object({
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, "routes/courses+/_index");
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const { query, school, page } = searchSchema.parse(params);
   const [{ courses, total }, schools] = await Promise.all([

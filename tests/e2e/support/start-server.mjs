@@ -8,14 +8,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 
-if (!existsSync("build/server.js")) {
+const serverEntry = `${process.env.BUILD_DIR ?? "build"}/server.js`;
+if (!existsSync(serverEntry)) {
   console.error("No production build: run `npm run build` first (npm test does).");
   process.exit(1);
 }
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const usePostgres = process.env.TEST_DATABASE !== "embedded" && (process.env.TEST_DATABASE_URL || (await portOpen(5432)));
-const env = { ...process.env, NODE_ENV: "production", PORT: process.env.E2E_PORT ?? "4173", HOST: "127.0.0.1", LOG_LEVEL: "warn", SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e" };
+const env = { ...process.env, NODE_ENV: "production", PORT: process.env.E2E_PORT ?? "4173", HOST: "127.0.0.1", LOG_LEVEL: "warn", SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e", DEV_MAILBOX: "true" };
 let cleanup = async () => {};
 
 if (usePostgres) {
@@ -39,7 +40,7 @@ if (usePostgres) {
   cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
 }
 
-const server = spawn(process.execPath, ["build/server.js"], { env, stdio: "inherit" });
+const server = spawn(process.execPath, [serverEntry], { env, stdio: "inherit" });
 let exiting = false;
 const stop = async (code) => {
   if (exiting) return;

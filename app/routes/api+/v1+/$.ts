@@ -1,8 +1,10 @@
+import { requireRouteAccess } from "~/accounts/authorize.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { errorDocument } from "~/api/errors";
 import { apiResponse } from "~/api/handler.server";
 
-function unknownEndpoint({ request }: LoaderFunctionArgs) {
+async function unknownEndpoint({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, "routes/api+/v1+/$");
   const { pathname } = new URL(request.url);
   return apiResponse(errorDocument(404, "not_found", `No API endpoint answers ${request.method} ${pathname}.`), { status: 404 });
 }

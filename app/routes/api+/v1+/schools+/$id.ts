@@ -1,3 +1,4 @@
+import { requireRouteAccess } from "~/accounts/authorize.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { serialize, toResource } from "~/api/document";
 import { apiResponse, handleApi, methodNotAllowed, notFound, parseId, parseInclude } from "~/api/handler.server";
@@ -7,6 +8,7 @@ import { coursesBySchool, findSchool } from "~/catalog/schools.server";
 /** GET /api/v1/schools/{id}?include=courses */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {
+    await requireRouteAccess(request, "routes/api+/v1+/schools+/$id");
     const id = parseId(params.id, "school");
     const include = parseInclude(new URL(request.url), ["courses"]);
     const school = await findSchool(id);

@@ -1,3 +1,4 @@
+import { requireRouteAccess } from "~/accounts/authorize.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { paginationMeta, serialize, toResource } from "~/api/document";
@@ -11,6 +12,7 @@ const schoolType = z.enum(["university", "high_school", "k_to_8"]).optional();
 /** GET /api/v1/schools?page&per_page&school_type&include=courses */
 export async function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
+    await requireRouteAccess(request, "routes/api+/v1+/schools+/_index");
     const url = new URL(request.url);
     const { page, perPage, offset } = parsePage(url);
     const include = parseInclude(url, ["courses"]);

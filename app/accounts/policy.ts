@@ -1,0 +1,241 @@
+import { hasRole, INSTRUCTOR_ROLES, isGuest, type Role, type Viewer } from "~/accounts/roles";
+
+/**
+ * The one place that says who may do what (issue 3, item 2). Pure, shared by server and client:
+ * loaders and actions ask it through app/accounts/authorize.server.ts, pages ask `can` to decide
+ * which buttons to show, and tests/system/route-access.test.ts walks the route table below with
+ * every role and a guest.
+ */
+
+// ── Groups used by both the route table and `can`, so the two cannot drift apart ────────────
+
+/** Who lands on /admin (SPEC §2: admin and manager). */
+export const ADMIN_AREA_ROLES = ["admin", "manager"] as const satisfies readonly Role[];
+/**
+ * Who may list and search users. SPEC §6 names "listing users" an admin-only call, so a manager
+ * opens /admin (their home) but sees no user directory there.
+ */
+export const USER_DIRECTORY_ROLES = ["admin"] as const satisfies readonly Role[];
+/** Who opens the instructor dashboard: every instructor kind, tutors, and admins (who support them). */
+export const INSTRUCTOR_DASHBOARD_ROLES = [...INSTRUCTOR_ROLES, "tutor", "admin"] as const satisfies readonly Role[];
+export const TEACHER_DASHBOARD_ROLES = ["teacher", "admin"] as const satisfies readonly Role[];
+export const CONTENT_CREATOR_DASHBOARD_ROLES = ["content_creator", "admin"] as const satisfies readonly Role[];
+
+// ── Routes ───────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Who may use a route: anyone (guests included), any signed-in user, or signed-in users holding
+ * one of the roles. Guests asking for more than "public" are sent to sign-in (pages) or get 401
+ * (API); signed-in users without a needed role get 403.
+ */
+export type RouteRequirement = "public" | "signed-in" | { roles: readonly Role[] };
+
+export type MutationMethod = "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** What a GET of the sample URL answers to someone the policy lets in, when it is not a 2xx page. */
+export type GetAnswer =
+  /** A fixed status for everyone let in, e.g. 405 on a route that only takes mutations, or 404. */
+  | { status: number }
+  /** Guests see the page; signed-in users are redirected to their home path (SPEC §2). */
+  | { signedIn: "home-path" }
+  /** Everyone let in is redirected to this path (e.g. GET of a form endpoint going back to its page). */
+  | { redirect: string };
+
+export interface RouteRule {
+  /** Who may load the route (GET, HEAD). */
+  access: RouteRequirement;
+  /** Who may send it a mutation, when that differs from `access` (POST /users is public sign-up, GET /users is admin-only). */
+  mutations?: RouteRequirement;
+  /**
+   * An API route answers in JSON error documents: a guest gets 401 `unauthenticated` instead of a
+   * redirect, and a refused user 403 `forbidden` instead of the 403 page.
+   */
+  api?: true;
+  /** A URL that reaches this route; the role × route test GETs it as every identity. */
+  sample: string;
+  /** The answer to someone let in when it is not a 2xx page (the route's documented behaviour). */
+  get?: GetAnswer;
+  /** The mutation the route takes, checked in a focused way by the role × route test. */
+  mutation?: MutationMethod;
+}
+
+/**
+ * A route that only takes mutations: a GET loads nothing, so it answers 405 to everyone (an API
+ * client that used the wrong method learns that, rather than being told to sign in), and `who`
+ * governs the mutation.
+ */
+const onlyMutations = <const R extends RouteRequirement>(mutation: MutationMethod, who: R) =>
+  ({ access: "public", mutations: who, get: { status: 405 }, mutation }) as const;
+
+/**
+ * Every route of the app, keyed by Remix route id (as remix-flat-routes names it). A route file
+ * without an entry fails tests/system/route-access.test.ts, so the table grows with the routes.
+ * "root" (the layout around every page) is not a URL and is not listed.
+ *
+ * Routes whose GET answers something other than their page for the sample URL say so in `get`
+ * (e.g. a reset link with a made-up token answers 422): the test checks that answer for every
+ * identity the policy lets in.
+ */
+export const ROUTE_RULES = {
+  // Catalogue and site (public, guest-cacheable).
+  "routes/_index": { access: "public", sample: "/", get: { signedIn: "home-path" } },
+  "routes/$": { access: "public", sample: "/no-such-page/at-all", get: { status: 404 } },
+  "routes/robots[.txt]": { access: "public", sample: "/robots.txt" },
+  "routes/courses+/_index": { access: "public", sample: "/courses" },
+  "routes/courses+/$idOrSlug": { access: "public", sample: "/courses/waterloo-math-137" },
+  // Product analytics accepts events from guests too (SPEC §7 Tracking).
+  "routes/tracking_events": { sample: "/tracking_events", ...onlyMutations("PUT", "public") },
+  "routes/tracking_events2": { sample: "/tracking_events2", ...onlyMutations("PUT", "public") },
+
+  // Public API.
+  "routes/api+/v1+/$": { access: "public", api: true, sample: "/api/v1/no-such-endpoint", get: { status: 404 } },
+  "routes/api+/v1+/schools+/_index": { access: "public", api: true, sample: "/api/v1/schools" },
+  "routes/api+/v1+/schools+/$id": { access: "public", api: true, sample: "/api/v1/schools/1" },
+
+  // Sign-in, sign-up, sign-out (issue 3 items 3 and 5).
+  // Signed-in visitors are sent on to their home path.
+  "routes/users+/sign_in": { access: "public", sample: "/users/sign_in", get: { signedIn: "home-path" } },
+  "routes/sign-up": { access: "public", sample: "/sign-up", get: { signedIn: "home-path" } },
+  // GET /users is the admin's user listing (JSON); POST /users is sign-up, open to everyone.
+  "routes/users+/_index": { access: { roles: USER_DIRECTORY_ROLES }, mutations: "public", sample: "/users", mutation: "POST" },
+  // Open to everyone: a visitor whose session has just expired must still be able to press
+  // "Sign out" and end up signed out, not on the sign-in page.
+  "routes/users+/sign_out": { sample: "/users/sign_out", ...onlyMutations("DELETE", "public") },
+  // JSON bodies sent to /users/sign_in are served here (app/api/json-twins.ts).
+  "routes/json+/users+/sign_in": { sample: "/json/users/sign_in", ...onlyMutations("POST", "public") },
+  "routes/json+/users+/password": { sample: "/json/users/password", ...onlyMutations("PUT", "public") },
+
+  // Home paths (SPEC §2).
+  "routes/dashboard": { access: "signed-in", sample: "/dashboard" },
+  "routes/instructor-dashboard": { access: { roles: INSTRUCTOR_DASHBOARD_ROLES }, sample: "/instructor-dashboard" },
+  "routes/teacher-dashboard": { access: { roles: TEACHER_DASHBOARD_ROLES }, sample: "/teacher-dashboard" },
+  "routes/content-creator-dashboard": { access: { roles: CONTENT_CREATOR_DASHBOARD_ROLES }, sample: "/content-creator-dashboard" },
+
+  // Password reset and confirmation (issue 3 item 4): reachable without an account by design.
+  "routes/users+/password": { access: "public", sample: "/users/password", mutation: "POST" },
+  "routes/users+/password.new": { access: "public", sample: "/users/password/new" },
+  // A made-up token: the page explains the link is invalid, with 422 (reset) or 400 (confirmation).
+  "routes/users+/password.edit": {
+    access: "public",
+    sample: "/users/password/edit?reset_password_token=not-a-real-token",
+    get: { status: 422 },
+  },
+  "routes/users+/confirmation": { access: "public", sample: "/users/confirmation?confirmation_token=not-a-real-token", get: { status: 400 } },
+  // Without an email the call is refused (400): the test must not send mail or spend the
+  // per-address rate limit of a real request.
+  "routes/users+/confirmations.resend_instructions": { access: "public", sample: "/users/confirmations/resend_instructions", get: { status: 400 } },
+  // The development mailbox: open to anyone where it is enabled (every environment but
+  // production, unless DEV_MAILBOX is set), 404 elsewhere; the route decides that, not the role.
+  "routes/dev+/mailbox": { access: "public", sample: "/dev/mailbox" },
+  "routes/dev+/mailbox.$id": { access: "public", sample: "/dev/mailbox/999999999", get: { status: 404 } },
+
+  // Users API.
+  "routes/api+/v1+/users+/_index": { access: { roles: USER_DIRECTORY_ROLES }, api: true, sample: "/api/v1/users" },
+  "routes/api+/v1+/users+/$id.confirm": { api: true, sample: "/api/v1/users/1/confirm", ...onlyMutations("PATCH", { roles: ["admin"] }) },
+  // Any signed-in user may ask; `can(viewer, "resend_…", user)` then allows only the user themself or an admin.
+  "routes/api+/v1+/users+/$id.resend_password_reset": {
+    api: true,
+    sample: "/api/v1/users/1/resend_password_reset",
+    ...onlyMutations("POST", "signed-in"),
+  },
+  "routes/api+/v1+/users+/$id.resend_confirmation": {
+    api: true,
+    sample: "/api/v1/users/1/resend_confirmation",
+    ...onlyMutations("POST", "signed-in"),
+  },
+
+  // Admin (issue 3 item 7).
+  "routes/admin+/_index": { access: { roles: ADMIN_AREA_ROLES }, sample: "/admin" },
+  "routes/admin+/users.$id.sign_in_as": { sample: "/admin/users/1/sign_in_as", ...onlyMutations("POST", { roles: ["admin"] }) },
+  // The person signed in while impersonating is the impersonated user (any role), so any
+  // signed-in user may post here; the action refuses a session that is not an impersonation.
+  "routes/admin+/impersonation.stop": { sample: "/admin/impersonation/stop", ...onlyMutations("POST", "signed-in") },
+} as const satisfies Record<string, RouteRule>;
+
+export type RouteId = keyof typeof ROUTE_RULES;
+
+export function isKnownRoute(routeId: string): routeId is RouteId {
+  return Object.hasOwn(ROUTE_RULES, routeId);
+}
+
+export function routeRule(routeId: RouteId): RouteRule {
+  return ROUTE_RULES[routeId];
+}
+
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The requirement for this method: loads follow `access`, mutations `mutations` (or `access`). */
+export function requirementFor(rule: RouteRule, method: string): RouteRequirement {
+  return READ_METHODS.has(method.toUpperCase()) ? rule.access : (rule.mutations ?? rule.access);
+}
+
+export type AccessDecision = "allow" | "sign-in" | "forbidden";
+
+/** Whether the viewer passes a requirement; "sign-in" when only signing in could help. */
+export function decideAccess(viewer: Viewer, requirement: RouteRequirement): AccessDecision {
+  if (requirement === "public") return "allow";
+  if (isGuest(viewer)) return "sign-in";
+  if (requirement === "signed-in") return "allow";
+  return hasRole(viewer, ...requirement.roles) ? "allow" : "forbidden";
+}
+
+// ── Who may do what to whom ──────────────────────────────────────────────────────────────────
+
+/** The user an action is about, when only who they are matters. */
+export interface UserRef {
+  id: number;
+}
+
+/** The user an action is about: a users row or anything with its id, roles and deactivation. */
+export interface UserSubject extends UserRef {
+  roles: readonly string[];
+  deactivated_at?: Date | string | null;
+}
+
+/** Each action and the subject it applies to. */
+export interface Permissions {
+  /** Sign in as the user (SPEC §6: admins can sign in as another user). */
+  impersonate: UserSubject;
+  /** Change the user's profile. */
+  edit: UserRef;
+  /** Mark the user's email confirmed (PATCH /api/v1/users/{id}/confirm). */
+  confirm: UserRef;
+  /**
+   * Send the user a password reset or confirmation email again. Decided on the id alone, so an
+   * API route can refuse before looking the user up and reveal nothing about which ids exist.
+   */
+  resend_password_reset: UserRef;
+  resend_confirmation: UserRef;
+  /** List and search a collection (SPEC §6: listing users is admin-only). */
+  list: "users";
+}
+
+export type Action = keyof Permissions;
+
+const isSelf = (viewer: Viewer, user: UserRef) => viewer.id !== null && viewer.id === user.id;
+const isAdmin = (viewer: Viewer) => !isGuest(viewer) && hasRole(viewer, "admin");
+
+const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boolean } = {
+  impersonate: (viewer, user) =>
+    isAdmin(viewer) &&
+    // Signing in as oneself is pointless, and signing in as another admin would let one admin
+    // act with another's powers and hide behind their name in the audit trail.
+    !isSelf(viewer, user) &&
+    !user.roles.includes("admin") &&
+    // A deactivated account cannot hold a session.
+    !user.deactivated_at,
+  edit: (viewer, user) => isSelf(viewer, user) || isAdmin(viewer),
+  confirm: (viewer) => isAdmin(viewer),
+  // Self or admin: anyone else could flood a stranger's inbox.
+  resend_password_reset: (viewer, user) => isSelf(viewer, user) || isAdmin(viewer),
+  resend_confirmation: (viewer, user) => isSelf(viewer, user) || isAdmin(viewer),
+  list: (viewer, collection) => collection === "users" && !isGuest(viewer) && hasRole(viewer, ...USER_DIRECTORY_ROLES),
+};
+
+/** Whether the viewer may take the action on the subject. Guests may take none of these. */
+export function can<A extends Action>(viewer: Viewer, action: A, subject: Permissions[A]): boolean {
+  // Own properties only: an action name such as "toString" must not reach Object.prototype.
+  if (!Object.hasOwn(rules, action)) return false;
+  const rule = rules[action] as (viewer: Viewer, subject: Permissions[A]) => boolean;
+  return rule(viewer, subject) === true;
+}

@@ -1,0 +1,147 @@
+import { createHash, randomBytes } from "node:crypto";
+import { redirect } from "@remix-run/node";
+import { serialize as serializeCookie } from "cookie";
+import { guestViewer, type Viewer } from "~/accounts/roles";
+import { config } from "~/config/env.server";
+import { db } from "~/db/db.server";
+import type { User } from "~/db/schema";
+import { readCookies } from "~/utils/cookies.server";
+import { currentRequestContext } from "~/utils/request-context.server";
+
+/**
+ * Sessions live in the database (revocable, shared by every app machine); the browser holds
+ * only a random id in an httpOnly, SameSite=Lax cookie, and the database only its hash.
+ */
+export const SESSION_COOKIE = "__session";
+const SHORT_SESSION_MS = 12 * 60 * 60 * 1000;
+const REMEMBERED_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
+/** last_seen_at is refreshed at most this often, so reads do not write on every request. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+export type SessionUser = Omit<User, "password_hash">;
+
+export interface CurrentSession {
+  idHash: string;
+  user: SessionUser;
+  impersonatorId: number | null;
+  authenticatedAt: Date;
+  rememberMe: boolean;
+}
+
+function hashSessionId(id: string) {
+  return createHash("sha256").update(id).digest("base64url");
+}
+
+function sessionCookie(value: string, maxAgeSeconds: number | undefined) {
+  return serializeCookie(SESSION_COOKIE, value, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config().servedOverHttps,
+    ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
+  });
+}
+
+export function viewerOf(user: Pick<User, "id" | "roles" | "user_type">): Viewer {
+  return { id: user.id, roles: user.roles, userType: user.user_type };
+}
+
+/** Starts a session (always under a new id) and returns the Set-Cookie header for it. */
+export async function createUserSession(options: {
+  userId: number;
+  rememberMe: boolean;
+  impersonatorId?: number | null;
+  request: Request;
+  clientIp?: string;
+}): Promise<string> {
+  const id = randomBytes(32).toString("base64url");
+  const lifetime = options.rememberMe ? REMEMBERED_SESSION_MS : SHORT_SESSION_MS;
+  await db()
+    .insertInto("sessions")
+    .values({
+      id_hash: hashSessionId(id),
+      user_id: options.userId,
+      impersonator_id: options.impersonatorId ?? null,
+      remember_me: options.rememberMe,
+      expires_at: new Date(Date.now() + lifetime),
+      ip: options.clientIp ?? null,
+      user_agent: options.request.headers.get("user-agent")?.slice(0, 300) ?? null,
+    })
+    .execute();
+  // A remembered session outlives the browser; otherwise the cookie ends with it.
+  return sessionCookie(id, options.rememberMe ? lifetime / 1000 : undefined);
+}
+
+/** The signed-in session of this request, or null; looked up once per request. */
+export function currentSession(request: Request): Promise<CurrentSession | null> {
+  const context = currentRequestContext() as (ReturnType<typeof currentRequestContext> & { session?: Promise<CurrentSession | null> }) | undefined;
+  if (context?.session) return context.session;
+  const lookup = lookupSession(readCookies(request)[SESSION_COOKIE]);
+  if (context) context.session = lookup;
+  return lookup;
+}
+
+async function lookupSession(id: string | undefined): Promise<CurrentSession | null> {
+  if (!id || id.length > 100) return null;
+  const idHash = hashSessionId(id);
+  const row = await db()
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .where("sessions.id_hash", "=", idHash)
+    .where("sessions.expires_at", ">", new Date())
+    .where("users.deactivated_at", "is", null)
+    .selectAll("users")
+    .select([
+      "sessions.impersonator_id as session_impersonator_id",
+      "sessions.authenticated_at as session_authenticated_at",
+      "sessions.last_seen_at as session_last_seen_at",
+      "sessions.remember_me as session_remember_me",
+    ])
+    .executeTakeFirst();
+  if (!row) return null;
+  if (Date.now() - row.session_last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+    await db().updateTable("sessions").set({ last_seen_at: new Date() }).where("id_hash", "=", idHash).execute();
+  }
+  const {
+    password_hash: _passwordHash,
+    session_impersonator_id,
+    session_authenticated_at,
+    session_last_seen_at: _lastSeen,
+    session_remember_me,
+    ...user
+  } = row;
+  return {
+    idHash,
+    user,
+    impersonatorId: session_impersonator_id,
+    authenticatedAt: session_authenticated_at,
+    rememberMe: session_remember_me,
+  };
+}
+
+/** The person asking: a signed-in user's viewer, or the guest pseudo-user. */
+export async function currentViewer(request: Request): Promise<Viewer> {
+  const session = await currentSession(request);
+  return session ? viewerOf(session.user) : guestViewer;
+}
+
+/** Ends this request's session; returns the Set-Cookie header that clears the cookie. */
+export async function destroyCurrentSession(request: Request): Promise<string> {
+  const id = readCookies(request)[SESSION_COOKIE];
+  if (id) await db().deleteFrom("sessions").where("id_hash", "=", hashSessionId(id)).execute();
+  return sessionCookie("", 0);
+}
+
+/** Ends every session of a user (deactivation, password change). */
+export async function destroyAllSessions(userId: number) {
+  await db().deleteFrom("sessions").where("user_id", "=", userId).execute();
+}
+
+/** The signed-in user, or a redirect to sign-in that comes back here afterwards. */
+export async function requireSession(request: Request): Promise<CurrentSession> {
+  const session = await currentSession(request);
+  if (session) return session;
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  throw redirect(`/users/sign_in?redirect_to=${encodeURIComponent(back)}`);
+}

@@ -1,0 +1,51 @@
+import { sql } from "kysely";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { verifyPassword } from "~/accounts/password.server";
+import { db } from "~/db/db.server";
+import type { RateLimitRule } from "~/security/rate-limit.server";
+
+/** The one answer for a wrong password and an unknown email, so neither is revealed. */
+export const INVALID_CREDENTIALS_MESSAGE = "That email and password don't match an account.";
+
+export class InvalidCredentialsError extends Error {
+  constructor() {
+    super(INVALID_CREDENTIALS_MESSAGE);
+    this.name = "InvalidCredentialsError";
+  }
+}
+
+/** Failed sign-ins allowed per window: per account, and per address (a school may share one). */
+export const signInRateLimits = {
+  perAccount: { name: "sign-in:account", limit: 5, windowSeconds: 300 },
+  perIp: { name: "sign-in:ip", limit: 30, windowSeconds: 300 },
+} satisfies Record<string, RateLimitRule>;
+
+/** Checks an email and password; the same error, after the same work, whatever is wrong. */
+export async function verifyCredentials(email: string, password: string): Promise<{ id: number }> {
+  const user = await db()
+    .selectFrom("users")
+    .select(["id", "password_hash", "deactivated_at"])
+    .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+  const matches = await verifyPassword(user?.password_hash, password);
+  if (!user || !matches || user.deactivated_at) throw new InvalidCredentialsError();
+  return { id: user.id };
+}
+
+/** remix-auth with the email-and-password strategy; provider sign-in adds its strategies here. */
+export const authenticator = new Authenticator<{ id: number }>();
+authenticator.use(
+  new FormStrategy(async ({ form }) => verifyCredentials(String(form.get("email") ?? ""), String(form.get("password") ?? ""))),
+  "password",
+);
+
+/** Runs the password strategy for credentials that arrived as a form or as JSON. */
+export function authenticateWithPassword(request: Request, email: string, password: string) {
+  const credentials = new Request(request.url, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password }),
+  });
+  return authenticator.authenticate("password", credentials);
+}

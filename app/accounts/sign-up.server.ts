@@ -1,0 +1,51 @@
+import { sql } from "kysely";
+import type { SignUpInput } from "~/accounts/forms";
+import { hashPassword } from "~/accounts/password.server";
+import { homePath } from "~/accounts/roles";
+import { createUserSession, currentSession, destroyCurrentSession } from "~/accounts/session.server";
+import { appOrigin } from "~/accounts/sign-in-flow.server";
+import { sendConfirmationEmail } from "~/accounts/confirmation.server";
+import { db } from "~/db/db.server";
+import { hitRateLimit, type RateLimitRule } from "~/security/rate-limit.server";
+import { safeRedirectPath } from "~/security/safe-redirect";
+
+export const signUpRateLimit: RateLimitRule = { name: "sign-up:ip", limit: 10, windowSeconds: 3600 };
+export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Log in, or reset your password.";
+
+export type SignUpOutcome =
+  | { kind: "created"; userId: number; cookie: string; redirectTo: string }
+  | { kind: "email-taken" }
+  | { kind: "rate-limited"; retryAfterSeconds: number };
+
+/**
+ * Creates an account (a student unless signing up from the educators page as a teacher),
+ * sends the confirmation email and signs the new user in under a fresh session.
+ */
+export async function signUp(request: Request, input: SignUpInput, clientIp: string): Promise<SignUpOutcome> {
+  const limit = await hitRateLimit(signUpRateLimit, clientIp);
+  if (!limit.allowed) return { kind: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+
+  const isTeacher = input.signup_role === "teacher";
+  const passwordHash = await hashPassword(input.password);
+  const created = await db()
+    .insertInto("users")
+    .values({
+      email: input.email,
+      password_hash: passwordHash,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      roles: isTeacher ? ["teacher"] : [],
+      user_type: isTeacher ? "educator" : "student",
+    })
+    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!created) return { kind: "email-taken" };
+
+  await sendConfirmationEmail(created, request);
+  if (await currentSession(request)) await destroyCurrentSession(request);
+  const cookie = await createUserSession({ userId: created.id, rememberMe: false, request, clientIp });
+  // SPEC §4: after sign-up the page goes to the requested path, or to / for a new teacher.
+  const fallback = isTeacher ? "/" : homePath({ id: created.id, roles: created.roles, userType: created.user_type });
+  return { kind: "created", userId: created.id, cookie, redirectTo: safeRedirectPath(input.redirect_to, appOrigin(request), fallback) };
+}

@@ -1,0 +1,86 @@
+import { sql } from "kysely";
+import { db } from "~/db/db.server";
+import { listUpcomingStudySessions } from "~/study-sessions/upcoming.server";
+
+/** The student's home: their courses and the live sessions coming up for them. */
+export async function loadStudentDashboard(userId: number, now = new Date()) {
+  const courses = await db()
+    .selectFrom("user_courses")
+    .innerJoin("courses", "courses.id", "user_courses.course_id")
+    .innerJoin("schools", "schools.id", "courses.school_id")
+    .where("user_courses.user_id", "=", userId)
+    .where("user_courses.relation", "=", "enrolled")
+    .select(["courses.id", "courses.slug", "courses.code", "courses.name", "courses.subject", "schools.name as school_name"])
+    .orderBy("courses.code")
+    .execute();
+  const sessions = await listUpcomingStudySessions({ now, limit: 6, courseIds: courses.map((course) => course.id) });
+  return { courses, sessions };
+}
+
+/** Instructors and tutors: the online courses and live sessions they teach, the courses they tutor. */
+export async function loadInstructorDashboard(userId: number, now = new Date()) {
+  const [onlineCourses, sessions, tutoredCourses, tutorProfile] = await Promise.all([
+    db()
+      .selectFrom("online_courses")
+      .where("instructor_id", "=", userId)
+      .select((eb) => [
+        "online_courses.id",
+        "online_courses.name",
+        "online_courses.status",
+        "online_courses.course_type",
+        eb
+          .selectFrom("chapters")
+          .whereRef("chapters.online_course_id", "=", "online_courses.id")
+          .select(sql<number>`count(*)::int`.as("n"))
+          .as("chapter_count"),
+      ])
+      .orderBy("online_courses.name")
+      .execute(),
+    listUpcomingStudySessions({ now, limit: 20, instructorId: userId }),
+    db()
+      .selectFrom("user_courses")
+      .innerJoin("courses", "courses.id", "user_courses.course_id")
+      .innerJoin("schools", "schools.id", "courses.school_id")
+      .where("user_courses.user_id", "=", userId)
+      .where("user_courses.relation", "=", "tutored")
+      .select(["courses.id", "courses.slug", "courses.code", "courses.name", "schools.name as school_name"])
+      .orderBy("courses.code")
+      .execute(),
+    db().selectFrom("tutor_profiles").selectAll().where("user_id", "=", userId).executeTakeFirst(),
+  ]);
+  return { onlineCourses, sessions, tutoredCourses, tutorProfile: tutorProfile ?? null };
+}
+
+/** Teachers: their school and the courses they teach or follow. */
+export async function loadTeacherDashboard(userId: number) {
+  const [school, courses] = await Promise.all([
+    db()
+      .selectFrom("users")
+      .leftJoin("schools", "schools.id", "users.school_id")
+      .where("users.id", "=", userId)
+      .select(["schools.name as school_name", "schools.city as school_city"])
+      .executeTakeFirst(),
+    db()
+      .selectFrom("user_courses")
+      .innerJoin("courses", "courses.id", "user_courses.course_id")
+      .where("user_courses.user_id", "=", userId)
+      .select(["courses.id", "courses.slug", "courses.code", "courses.name", "courses.grade_level"])
+      .orderBy("courses.code")
+      .execute(),
+  ]);
+  return { schoolName: school?.school_name ?? null, schoolCity: school?.school_city ?? null, courses };
+}
+
+/** Content creators: the posts they wrote, published and scheduled. */
+export async function loadContentCreatorDashboard(userId: number, now = new Date()) {
+  const posts = await db()
+    .selectFrom("blog_posts")
+    .where("author_id", "=", userId)
+    .select(["id", "slug", "title", "category", "published_at"])
+    .orderBy("published_at", "desc")
+    .execute();
+  return {
+    published: posts.filter((post) => post.published_at && post.published_at <= now),
+    scheduled: posts.filter((post) => !post.published_at || post.published_at > now),
+  };
+}

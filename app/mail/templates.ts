@@ -1,0 +1,83 @@
+/**
+ * The text of every mail the app sends. Pure: each template returns the subject, a plain-text
+ * body and an HTML body in which every value from outside (names, links) is escaped.
+ */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
+}
+
+/** A name fit for a greeting: one line (a name with a line break could fake a paragraph), at most 80 characters. */
+function greetingName(name: string | null | undefined) {
+  const oneLine = (name ?? "").replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim();
+  return oneLine.slice(0, 80);
+}
+
+function greeting(name: string | null | undefined) {
+  const cleaned = greetingName(name);
+  return cleaned ? `Hi ${cleaned},` : "Hi,";
+}
+
+interface ActionMail {
+  subject: string;
+  name: string | null | undefined;
+  lead: string;
+  actionLabel: string;
+  url: string;
+  footer: string[];
+}
+
+/** One mail with one button: the text body carries the bare link so every mail client can follow it. */
+function actionMail({ subject, name, lead, actionLabel, url, footer }: ActionMail): MailContent {
+  const text = [greeting(name), "", lead, "", `${actionLabel}: ${url}`, "", ...footer, "", "— The Marketplace team", ""].join("\n");
+  const paragraph = (content: string) => `<p style="margin:0 0 16px">${content}</p>`;
+  const html = [
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    `<body style="font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#1c2024;max-width:560px;margin:0 auto;padding:24px">`,
+    paragraph(escapeHtml(greeting(name))),
+    paragraph(escapeHtml(lead)),
+    paragraph(
+      `<a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;border-radius:6px;background:#3e63dd;color:#fff;text-decoration:none">${escapeHtml(actionLabel)}</a>`,
+    ),
+    paragraph(`If the button does not work, copy this address into your browser:<br>${escapeHtml(url)}`),
+    ...footer.map((line) => paragraph(escapeHtml(line))),
+    paragraph("— The Marketplace team"),
+    "</body></html>",
+  ].join("\n");
+  return { subject, text, html };
+}
+
+export function passwordResetMail(input: { name?: string | null; url: string; validForHours: number }): MailContent {
+  return actionMail({
+    subject: "Reset your Marketplace password",
+    name: input.name,
+    lead: "Someone (hopefully you) asked to reset the password of your Marketplace account.",
+    actionLabel: "Choose a new password",
+    url: input.url,
+    footer: [
+      `The link works once and expires in ${input.validForHours} ${input.validForHours === 1 ? "hour" : "hours"}.`,
+      "If you did not ask for this, ignore this mail: your password stays as it is.",
+    ],
+  });
+}
+
+export function confirmationMail(input: { name?: string | null; url: string; validForDays: number }): MailContent {
+  return actionMail({
+    subject: "Confirm your Marketplace email address",
+    name: input.name,
+    lead: "Please confirm that this is your email address so we can keep your Marketplace account safe.",
+    actionLabel: "Confirm my email address",
+    url: input.url,
+    footer: [
+      `The link expires in ${input.validForDays} ${input.validForDays === 1 ? "day" : "days"}.`,
+      "If you did not create an account, ignore this mail.",
+    ],
+  });
+}

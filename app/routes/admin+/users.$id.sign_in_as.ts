@@ -1,0 +1,30 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireMutationAccess, requirePermission, requireRouteAccess } from "~/accounts/authorize.server";
+import { findImpersonationTarget, startImpersonation } from "~/accounts/impersonation.server";
+
+const ROUTE = "routes/admin+/users.$id.sign_in_as";
+
+/**
+ * POST /admin/users/{id}/sign_in_as (SPEC §6, §7): an admin becomes the user, under a new
+ * session that remembers the admin, and goes to / (which sends them on to the user's home).
+ * The policy refuses other admins, oneself and deactivated accounts with 403.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireMutationAccess(request, ROUTE);
+  if (request.method !== "POST") return onlyPost();
+  const target = /^\d{1,9}$/.test(params.id ?? "") ? await findImpersonationTarget(Number(params.id)) : undefined;
+  if (!target) throw new Response("No such user.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  await requirePermission(request, "impersonate", target);
+  const cookie = await startImpersonation({ request, admin, target, clientIp: context.clientIp });
+  throw redirect("/", { headers: { "Set-Cookie": cookie } });
+}
+
+/** GET loads nothing: 405 for everyone (the table's rule for mutation-only routes). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, ROUTE);
+  return onlyPost();
+}
+
+function onlyPost() {
+  return new Response("Use POST to sign in as this user.", { status: 405, headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" } });
+}

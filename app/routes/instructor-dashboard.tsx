@@ -1,0 +1,60 @@
+import { Badge, Container, Heading, Text } from "@radix-ui/themes";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireRouteAccess } from "~/accounts/authorize.server";
+import { requireSession } from "~/accounts/session.server";
+import { CourseTiles, DashboardSection } from "~/dashboards/dashboard-parts";
+import { loadInstructorDashboard } from "~/dashboards/dashboards.server";
+import { formatPrice } from "~/formatting/price";
+import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, "routes/instructor-dashboard");
+  const { user } = await requireSession(request);
+  return { firstName: user.first_name || user.display_name || "there", ...(await loadInstructorDashboard(user.id)) };
+}
+
+export default function InstructorDashboard() {
+  const { firstName, onlineCourses, sessions, tutoredCourses, tutorProfile } = useLoaderData<typeof loader>();
+  return (
+    <Container size="4" px="4" py="6">
+      <Heading as="h1" size="7">
+        Educator home
+      </Heading>
+      <Text as="p" color="gray" mt="1">
+        Hi {firstName} — here is what you teach.
+      </Text>
+      {tutorProfile ? (
+        <Text as="p" mt="3">
+          {tutorProfile.headline} · {formatPrice(tutorProfile.hourly_rate_cents, tutorProfile.currency)} per hour ·{" "}
+          {tutorProfile.accepting_students ? "accepting students" : "not accepting students"}
+        </Text>
+      ) : null}
+      <DashboardSection title="Your online courses" isEmpty={onlineCourses.length === 0} empty="You don't teach an online course yet.">
+        <ul className="tile-list">
+          {onlineCourses.map((course) => (
+            <li key={course.id}>
+              <article className="tile">
+                <span className="tile-title">{course.name}</span>
+                <span className="tile-meta">{course.chapter_count} chapters</span>
+                <span className="tile-tags">
+                  <Badge>{course.status}</Badge>
+                </span>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </DashboardSection>
+      <DashboardSection title="Your upcoming live sessions" isEmpty={sessions.length === 0} empty="No live sessions scheduled.">
+        <UpcomingSessionList sessions={sessions} />
+      </DashboardSection>
+      {tutoredCourses.length > 0 || tutorProfile ? (
+        <DashboardSection title="Courses you tutor" isEmpty={tutoredCourses.length === 0} empty="Add the courses you tutor to your profile.">
+          <CourseTiles courses={tutoredCourses} />
+        </DashboardSection>
+      ) : null}
+    </Container>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Educator home — Marketplace" }];

@@ -1,0 +1,67 @@
+import { requireRouteAccess } from "~/accounts/authorize.server";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import {
+  INVALID_RESET_TOKEN_MESSAGE,
+  newPasswordSchema,
+  passwordResetRequestSchema,
+  RESET_REQUESTED_MESSAGE,
+} from "~/accounts/password-reset-forms";
+import { requestPasswordReset, resetPasswordWithToken } from "~/accounts/password-reset.server";
+import { serialize } from "~/api/document";
+import { ApiError, errorDocument } from "~/api/errors";
+import { apiResponse, handleApi, methodNotAllowed, readJsonBody } from "~/api/handler.server";
+import { userResource } from "~/api/resources/users";
+import { db } from "~/db/db.server";
+import { tooManyRequestsMessage } from "~/errors/messages";
+
+/**
+ * JSON bodies sent to /users/password (SPEC §7 Auth), routed here by the server
+ * (app/api/json-twins.ts): POST { user: { email } } asks for a reset link; PUT
+ * { user: { reset_password_token, password, password_confirmation } } sets the new password.
+ * The HTML forms are served by routes/users+/password.
+ */
+const requestBody = z.object({ user: passwordResetRequestSchema });
+const newPasswordBody = z.object({ user: newPasswordSchema });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireRouteAccess(request, "routes/json+/users+/password");
+  const flow = { request, clientIp: context.clientIp };
+  if (request.method === "POST") return handleApi(() => requestReset(flow));
+  if (request.method === "PUT" || request.method === "PATCH") return handleApi(() => setPassword(flow));
+  return methodNotAllowed(["POST", "PUT"]);
+}
+
+export async function loader() {
+  return methodNotAllowed(["POST", "PUT"]);
+}
+
+/** The same 200 for every address: never reveal which have accounts. */
+async function requestReset(flow: { request: Request; clientIp: string }) {
+  const { user } = await readJsonBody(flow.request, requestBody);
+  const outcome = await requestPasswordReset(user.email, flow);
+  if (outcome.kind === "rate-limited") return tooManyRequests(outcome.retryAfterSeconds);
+  return apiResponse({ data: null, meta: { message: RESET_REQUESTED_MESSAGE } });
+}
+
+/** The signed-in user's document with the new session cookie; the client goes on to meta.redirect_to. */
+async function setPassword(flow: { request: Request; clientIp: string }) {
+  const { user } = await readJsonBody(flow.request, newPasswordBody);
+  const outcome = await resetPasswordWithToken({ token: user.reset_password_token, password: user.password }, flow);
+  if (outcome.kind === "rate-limited") return tooManyRequests(outcome.retryAfterSeconds);
+  if (outcome.kind === "invalid-token") {
+    throw new ApiError(422, "invalid_token", INVALID_RESET_TOKEN_MESSAGE, {
+      source: { pointer: "/user/reset_password_token" },
+      meta: { new_link_path: "/users/password/new" },
+    });
+  }
+  const { password_hash: _hash, ...signedIn } = await db().selectFrom("users").selectAll().where("id", "=", outcome.userId).executeTakeFirstOrThrow();
+  return apiResponse(serialize(userResource, signedIn, { meta: { redirect_to: "/" } }), { headers: { "Set-Cookie": outcome.cookie } });
+}
+
+function tooManyRequests(retryAfterSeconds: number) {
+  return apiResponse(errorDocument(429, "too_many_requests", tooManyRequestsMessage), {
+    status: 429,
+    headers: { "Retry-After": String(retryAfterSeconds) },
+  });
+}

@@ -1,0 +1,41 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { requireRouteAccess } from "~/accounts/authorize.server";
+import { signInSchema } from "~/accounts/forms";
+import { signInWithPassword } from "~/accounts/sign-in-flow.server";
+import { INVALID_CREDENTIALS_MESSAGE } from "~/accounts/sign-in.server";
+import { serialize } from "~/api/document";
+import { ApiError } from "~/api/errors";
+import { apiResponse, handleApi, methodNotAllowed, readJsonBody } from "~/api/handler.server";
+import { userResource } from "~/api/resources/users";
+import { db } from "~/db/db.server";
+import { tooManyRequestsMessage } from "~/errors/messages";
+
+const body = z.object({ user: signInSchema });
+
+/** POST /users/sign_in with a JSON body `{ user: { email, password, remember_me } }` (SPEC §7 Auth). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireRouteAccess(request, "routes/json+/users+/sign_in");
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  return handleApi(async () => {
+    const { user } = await readJsonBody(request, body);
+    const outcome = await signInWithPassword(
+      request,
+      { email: user.email, password: user.password, rememberMe: user.remember_me, redirectTo: user.redirect_to },
+      context.clientIp,
+    );
+    if (outcome.kind === "rate-limited") {
+      throw new ApiError(429, "too_many_requests", tooManyRequestsMessage, { meta: { retry_after: outcome.retryAfterSeconds } });
+    }
+    if (outcome.kind === "invalid") throw new ApiError(401, "invalid_credentials", INVALID_CREDENTIALS_MESSAGE);
+    const { password_hash: _hash, ...signedIn } = await db().selectFrom("users").selectAll().where("id", "=", outcome.userId).executeTakeFirstOrThrow();
+    return apiResponse(serialize(userResource, signedIn, { meta: { redirect_to: outcome.redirectTo } }), {
+      headers: { "Set-Cookie": outcome.cookie },
+    });
+  });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, "routes/json+/users+/sign_in");
+  return methodNotAllowed(["POST"]);
+}

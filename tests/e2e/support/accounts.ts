@@ -1,0 +1,23 @@
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+export const DEMO_PASSWORD = "demo-password";
+
+/** Signs in through the real form, as a person would (with or without JavaScript). */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/users/sign_in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+}
+
+/** An address no other test (or project, or run) uses. */
+export function uniqueEmail(prefix: string, projectName: string) {
+  return `${prefix}-${projectName}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
+}

@@ -1,0 +1,220 @@
+import { describe, expect, it } from "vitest";
+import {
+  can,
+  decideAccess,
+  isKnownRoute,
+  requirementFor,
+  ROUTE_RULES,
+  routeRule,
+  type RouteId,
+  type RouteRequirement,
+  type RouteRule,
+  type UserSubject,
+} from "~/accounts/policy";
+import { guestViewer, isRole, ROLES, type Role, type Viewer } from "~/accounts/roles";
+
+const signedIn = (id: number, ...roles: string[]): Viewer => ({ id, roles, userType: roles.length ? "staff" : "student" });
+
+/** Every identity of the role × route test: a guest, a student and one user per role. */
+const identities: { name: string; viewer: Viewer }[] = [
+  { name: "guest", viewer: guestViewer },
+  { name: "student", viewer: signedIn(1) },
+  ...ROLES.map((role, index) => ({ name: role, viewer: signedIn(100 + index, role) })),
+];
+
+const rules = Object.entries(ROUTE_RULES) as [RouteId, RouteRule][];
+
+describe("the route table", () => {
+  it.each(rules)("%s has a well-formed rule", (routeId, rule) => {
+    expect(rule.sample.startsWith("/")).toBe(true);
+    expect(() => new URL(rule.sample, "http://x")).not.toThrow();
+    for (const requirement of [rule.access, rule.mutations ?? "public"]) {
+      if (typeof requirement === "object") {
+        expect(requirement.roles.length).toBeGreaterThan(0);
+        expect(requirement.roles.every(isRole)).toBe(true);
+      } else {
+        expect(["public", "signed-in"]).toContain(requirement);
+      }
+    }
+    // API routes are exactly those under /api: that is where clients expect JSON errors.
+    expect(Boolean(rule.api), routeId).toBe(new URL(rule.sample, "http://x").pathname.startsWith("/api/"));
+    if (rule.get && "status" in rule.get && rule.get.status === 405) expect(rule.mutation, routeId).toBeDefined();
+  });
+
+  it("gives every route its own sample URL", () => {
+    const samples = rules.map(([, rule]) => rule.sample);
+    expect(new Set(samples).size).toBe(samples.length);
+  });
+
+  it("knows its own route ids and nothing else", () => {
+    expect(isKnownRoute("routes/admin+/_index")).toBe(true);
+    expect(isKnownRoute("routes/nope")).toBe(false);
+    expect(isKnownRoute("toString")).toBe(false);
+    expect(routeRule("routes/admin+/_index").sample).toBe("/admin");
+  });
+
+  type Who = "everyone" | "signed-in" | readonly Role[];
+  /**
+   * Who may load and who may mutate each route, written out independently of the table (issue 3,
+   * SPEC §2 and §6), so an accidental edit of the table fails here as well as in the system test.
+   * `mutate` defaults to `load`.
+   */
+  const expected: Record<RouteId, { load: Who; mutate?: Who }> = {
+    "routes/_index": { load: "everyone" },
+    "routes/$": { load: "everyone" },
+    "routes/robots[.txt]": { load: "everyone" },
+    "routes/courses+/_index": { load: "everyone" },
+    "routes/courses+/$idOrSlug": { load: "everyone" },
+    "routes/tracking_events": { load: "everyone" },
+    "routes/tracking_events2": { load: "everyone" },
+    "routes/api+/v1+/$": { load: "everyone" },
+    "routes/api+/v1+/schools+/_index": { load: "everyone" },
+    "routes/api+/v1+/schools+/$id": { load: "everyone" },
+    "routes/users+/sign_in": { load: "everyone" },
+    "routes/sign-up": { load: "everyone" },
+    "routes/users+/sign_out": { load: "everyone" },
+    "routes/json+/users+/sign_in": { load: "everyone" },
+    "routes/json+/users+/password": { load: "everyone" },
+    "routes/users+/password": { load: "everyone" },
+    "routes/users+/password.new": { load: "everyone" },
+    "routes/users+/password.edit": { load: "everyone" },
+    "routes/users+/confirmation": { load: "everyone" },
+    "routes/users+/confirmations.resend_instructions": { load: "everyone" },
+    "routes/dev+/mailbox": { load: "everyone" },
+    "routes/dev+/mailbox.$id": { load: "everyone" },
+    "routes/dashboard": { load: "signed-in" },
+    "routes/users+/_index": { load: ["admin"], mutate: "everyone" },
+    "routes/api+/v1+/users+/_index": { load: ["admin"] },
+    "routes/admin+/_index": { load: ["admin", "manager"] },
+    "routes/instructor-dashboard": { load: ["instructor", "ss_instructor", "mcat_instructor", "lsat_instructor", "tutor", "admin"] },
+    "routes/teacher-dashboard": { load: ["teacher", "admin"] },
+    "routes/content-creator-dashboard": { load: ["content_creator", "admin"] },
+    // Mutation-only routes: GET answers 405 to everyone; the mutation is what is guarded.
+    "routes/admin+/users.$id.sign_in_as": { load: "everyone", mutate: ["admin"] },
+    "routes/admin+/impersonation.stop": { load: "everyone", mutate: "signed-in" },
+    "routes/api+/v1+/users+/$id.confirm": { load: "everyone", mutate: ["admin"] },
+    "routes/api+/v1+/users+/$id.resend_password_reset": { load: "everyone", mutate: "signed-in" },
+    "routes/api+/v1+/users+/$id.resend_confirmation": { load: "everyone", mutate: "signed-in" },
+  };
+
+  it("has an expectation for every rule", () => {
+    expect(Object.keys(expected).sort()).toEqual(rules.map(([id]) => id).sort());
+  });
+
+  function decisionFor(who: Who, name: string) {
+    if (who === "everyone") return "allow";
+    if (name === "guest") return "sign-in";
+    return who === "signed-in" || (who as readonly string[]).includes(name) ? "allow" : "forbidden";
+  }
+
+  describe.each(Object.entries(expected))("%s", (routeId, { load, mutate = load }) => {
+    it.each(identities)("as $name", ({ name, viewer }) => {
+      const rule = routeRule(routeId as RouteId);
+      expect(decideAccess(viewer, requirementFor(rule, "GET")), "GET").toBe(decisionFor(load, name));
+      expect(decideAccess(viewer, requirementFor(rule, "POST")), "POST").toBe(decisionFor(mutate, name));
+    });
+  });
+
+  it("lets anyone sign up with POST /users while only admins list users with GET /users", () => {
+    const rule = routeRule("routes/users+/_index");
+    expect(decideAccess(guestViewer, requirementFor(rule, "POST"))).toBe("allow");
+    expect(decideAccess(guestViewer, requirementFor(rule, "GET"))).toBe("sign-in");
+    expect(decideAccess(signedIn(1), requirementFor(rule, "GET"))).toBe("forbidden");
+    expect(decideAccess(signedIn(2, "admin"), requirementFor(rule, "GET"))).toBe("allow");
+  });
+});
+
+describe("requirementFor", () => {
+  const rule: RouteRule = { access: { roles: ["admin"] }, mutations: "public", sample: "/x" };
+  it.each(["GET", "HEAD", "OPTIONS", "get"])("uses access for %s", (method) => {
+    expect(requirementFor(rule, method)).toEqual({ roles: ["admin"] });
+  });
+  it.each(["POST", "PUT", "PATCH", "DELETE", "post"])("uses mutations for %s", (method) => {
+    expect(requirementFor(rule, method)).toBe("public");
+  });
+  it("falls back to access for mutations when the rule has no separate one", () => {
+    expect(requirementFor({ access: "signed-in", sample: "/y" }, "DELETE")).toBe("signed-in");
+  });
+});
+
+describe("decideAccess", () => {
+  const cases: [string, Viewer, RouteRequirement, string][] = [
+    ["guest, public", guestViewer, "public", "allow"],
+    ["guest, signed-in", guestViewer, "signed-in", "sign-in"],
+    ["guest, roles", guestViewer, { roles: ["admin"] }, "sign-in"],
+    ["student, public", signedIn(1), "public", "allow"],
+    ["student, signed-in", signedIn(1), "signed-in", "allow"],
+    ["student, admin", signedIn(1), { roles: ["admin"] }, "forbidden"],
+    ["manager, admin or manager", signedIn(2, "manager"), { roles: ["admin", "manager"] }, "allow"],
+    ["tutor + teacher, teacher", signedIn(3, "tutor", "teacher"), { roles: ["teacher"] }, "allow"],
+    // A guest never passes a role check, whatever roles a malformed viewer carries.
+    ["guest carrying a role", { id: null, roles: ["admin"], userType: "guest" }, { roles: ["admin"] }, "sign-in"],
+  ];
+  it.each(cases)("%s → %s", (_name, viewer, requirement, expected) => {
+    expect(decideAccess(viewer, requirement)).toBe(expected);
+  });
+});
+
+describe("can", () => {
+  const admin = signedIn(1, "admin");
+  const otherAdmin: UserSubject = { id: 2, roles: ["admin"] };
+  const student: UserSubject = { id: 3, roles: [] };
+  const manager: UserSubject = { id: 4, roles: ["manager"] };
+  const teacher: UserSubject = { id: 5, roles: ["teacher"] };
+  const adminAndTeacher: UserSubject = { id: 6, roles: ["teacher", "admin"] };
+  const deactivated: UserSubject = { id: 7, roles: [], deactivated_at: new Date("2024-01-01") };
+  const self: UserSubject = { id: 1, roles: ["admin"] };
+
+  describe("impersonate", () => {
+    it.each([
+      ["a student", student, true],
+      ["a manager", manager, true],
+      ["a teacher", teacher, true],
+      ["another admin", otherAdmin, false],
+      ["an admin who is also a teacher", adminAndTeacher, false],
+      ["themself", self, false],
+      ["a deactivated user", deactivated, false],
+    ] as const)("an admin signing in as %s: %s", (_name, target, expected) => {
+      expect(can(admin, "impersonate", target)).toBe(expected);
+    });
+
+    it.each(identities.filter(({ name }) => name !== "admin"))("$name may not sign in as a student", ({ viewer }) => {
+      expect(can(viewer, "impersonate", { id: 999, roles: [] })).toBe(false);
+    });
+  });
+
+  describe("list users", () => {
+    it.each(identities)("$name", ({ name, viewer }) => {
+      expect(can(viewer, "list", "users")).toBe(name === "admin");
+    });
+  });
+
+  describe("edit, resend_password_reset, resend_confirmation: the user themself or an admin", () => {
+    const target: UserSubject = { id: 50, roles: [] };
+    it.each(["edit", "resend_password_reset", "resend_confirmation"] as const)("%s", (action) => {
+      expect(can(signedIn(50), action, target)).toBe(true);
+      expect(can(signedIn(51), action, target)).toBe(false);
+      expect(can(admin, action, target)).toBe(true);
+      expect(can(admin, action, otherAdmin)).toBe(true);
+      expect(can(guestViewer, action, target)).toBe(false);
+      for (const { name, viewer } of identities) {
+        expect(can(viewer, action, target), `${name} ${action}`).toBe(name === "admin");
+      }
+    });
+  });
+
+  describe("confirm", () => {
+    it.each(identities)("$name confirming someone else's email", ({ name, viewer }) => {
+      expect(can(viewer, "confirm", student)).toBe(name === "admin");
+    });
+    it("is not something a student does for themself", () => {
+      expect(can(signedIn(3), "confirm", student)).toBe(false);
+    });
+  });
+
+  it("refuses an action it does not know", () => {
+    expect(can(admin, "launch_rockets" as never, student as never)).toBe(false);
+    expect(can(admin, "toString" as never, student as never)).toBe(false);
+    expect(can(admin, "constructor" as never, student as never)).toBe(false);
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "~/config/env.server";
+import { devMailboxEnabled, formatUtc, linkify } from "~/mail/dev-mailbox";
+
+describe("devMailboxEnabled", () => {
+  it.each<[Record<string, string>, boolean]>([
+    [{}, true],
+    [{ NODE_ENV: "development" }, true],
+    [{ NODE_ENV: "test" }, true],
+    [{ NODE_ENV: "production", SESSION_SECRET: "s".repeat(32) }, false],
+    [{ NODE_ENV: "production", SESSION_SECRET: "s".repeat(32), DEV_MAILBOX: "false" }, false],
+    [{ NODE_ENV: "production", SESSION_SECRET: "s".repeat(32), DEV_MAILBOX: "true" }, true],
+    [{ NODE_ENV: "production", SESSION_SECRET: "s".repeat(32), DEV_MAILBOX: "1" }, true],
+  ])("%j → %s", (env, expected) => {
+    expect(devMailboxEnabled(parseConfig(env))).toBe(expected);
+  });
+});
+
+describe("mail settings in the environment", () => {
+  it("defaults: no SMTP, the test sender, no mailbox flag", () => {
+    const config = parseConfig({});
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.MAIL_FROM).toBe("Marketplace <no-reply@marketplace.test>");
+    expect(config.DEV_MAILBOX).toBe(false);
+  });
+
+  it.each(["smtp://localhost:2525", "smtps://user:pw@smtp.example.com:465"])("accepts SMTP_URL %s", (url) => {
+    expect(parseConfig({ SMTP_URL: url }).SMTP_URL).toBe(url);
+  });
+
+  it.each(["http://smtp.example.com", "smtp://", "localhost:25"])("refuses SMTP_URL %s without echoing it", (url) => {
+    expect(() => parseConfig({ SMTP_URL: url })).toThrow(/SMTP_URL: must be an smtp/);
+    try {
+      parseConfig({ SMTP_URL: `${url}?password=hunter2` });
+    } catch (error) {
+      expect(String(error)).not.toContain("hunter2");
+    }
+  });
+});
+
+describe("linkify", () => {
+  it.each([
+    ["no links here", [{ kind: "text", text: "no links here" }]],
+    [
+      "Open: https://a.test/x?t=1&u=2\nthen",
+      [
+        { kind: "text", text: "Open: " },
+        { kind: "link", href: "https://a.test/x?t=1&u=2" },
+        { kind: "text", text: "\nthen" },
+      ],
+    ],
+    [
+      "Go to http://localhost:3000/users/password/edit?reset_password_token=ab_C-d.",
+      [
+        { kind: "text", text: "Go to " },
+        { kind: "link", href: "http://localhost:3000/users/password/edit?reset_password_token=ab_C-d" },
+        { kind: "text", text: "." },
+      ],
+    ],
+    [
+      "(see https://a.test/page), ok",
+      [
+        { kind: "text", text: "(see " },
+        { kind: "link", href: "https://a.test/page" },
+        { kind: "text", text: "), ok" },
+      ],
+    ],
+    ["javascript:alert(1) and https:// alone", [{ kind: "text", text: "javascript:alert(1) and https:// alone" }]],
+    [
+      '<a href="https://a.test/">',
+      [
+        { kind: "text", text: '<a href="' },
+        { kind: "link", href: "https://a.test/" },
+        { kind: "text", text: '">' },
+      ],
+    ],
+  ])("%j", (text, parts) => {
+    expect(linkify(text)).toEqual(parts);
+  });
+
+  it("keeps every character of the text", () => {
+    const text = "a https://x.test/1, b http://y.test/2. c";
+    const joined = linkify(text)
+      .map((part) => (part.kind === "link" ? part.href : part.text))
+      .join("");
+    expect(joined).toBe(text);
+  });
+});
+
+it("formats times in UTC, the same on server and client", () => {
+  expect(formatUtc(new Date("2026-11-22T06:40:12.345Z"))).toBe("2026-11-22 06:40:12 UTC");
+});
