@@ -15,9 +15,11 @@ import { summarizeUser } from "~/accounts/current-user";
 import { currentSession } from "~/accounts/session.server";
 import { AppBar } from "~/components/app-bar";
 import { ErrorPage, ForbiddenPage, isChunkLoadError, NotFoundPage } from "~/components/error-page";
+import { GoogleOneTap } from "~/components/google-one-tap";
 import { ImpersonationBanner } from "~/components/impersonation-banner";
 import { SiteFooter } from "~/components/site-footer";
 import { useNonce } from "~/components/nonce";
+import { config } from "~/config/env.server";
 import { errorMessage } from "~/errors/messages";
 import stylesheet from "~/styles/app.css?url";
 import { parseAppearance, THEME_COOKIE } from "~/theme/theme";
@@ -39,6 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     csrfToken: context.csrfToken,
     appearance: parseAppearance(readCookies(request)[THEME_COOKIE]),
     currentUser: session ? summarizeUser(session.user, session.impersonatorId) : null,
+    // Public by design (Google shows it to every visitor); the one-tap prompt is off without it.
+    googleClientId: config().GOOGLE_CLIENT_ID ?? null,
   };
 }
 
@@ -64,6 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <AppBar currentUser={data?.currentUser ?? null} />
           <main id="main">{children}</main>
           <SiteFooter />
+          {data?.googleClientId && !data.currentUser ? <GoogleOneTap clientId={data.googleClientId} /> : null}
         </Theme>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as catalogueAndPeople from "./0001_catalogue_and_people";
 import * as accounts from "./0002_accounts";
+import * as profile from "./0003_profile";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -9,4 +10,5 @@ import * as accounts from "./0002_accounts";
 export const migrations: Record<string, Migration> = {
   "0001_catalogue_and_people": catalogueAndPeople,
   "0002_accounts": accounts,
+  "0003_profile": profile,
 };

@@ -50,7 +50,12 @@ export function createApp({ config, build, clientDir, viteMiddleware }: AppOptio
   );
 
   app.use(
-    securityHeaders({ production: config.isProduction, devServer: Boolean(viteMiddleware), servedOverHttps: config.servedOverHttps }),
+    securityHeaders({
+      production: config.isProduction,
+      devServer: Boolean(viteMiddleware),
+      servedOverHttps: config.servedOverHttps,
+      googleSignIn: Boolean(config.GOOGLE_CLIENT_ID),
+    }),
   );
   app.use(compression());
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
+import { GOOGLE_SIGN_IN_ORIGIN } from "../app/accounts/omniauth/one-tap";
 
 /**
  * Security headers for every answer: a Content-Security-Policy with a fresh nonce per request
@@ -10,12 +11,16 @@ export function securityHeaders({
   production,
   devServer,
   servedOverHttps,
+  googleSignIn = false,
 }: {
   production: boolean;
   devServer: boolean;
   /** Behind a TLS-terminating proxy or with an https APP_ORIGIN; a local `npm start` is plain http. */
   servedOverHttps: boolean;
+  /** GOOGLE_CLIENT_ID is set: allow Google's sign-in script, its prompt iframe and styles. */
+  googleSignIn?: boolean;
 }): RequestHandler[] {
+  const google = googleSignIn ? [GOOGLE_SIGN_IN_ORIGIN] : [];
   const assignNonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64url");
     next();
@@ -28,11 +33,12 @@ export function securityHeaders({
         useDefaults: false,
         directives: {
           "default-src": ["'self'"],
-          "script-src": ["'self'", nonceSource, ...(devServer ? ["'unsafe-inline'"] : [])],
-          "style-src": ["'self'", "'unsafe-inline'"],
+          "script-src": ["'self'", nonceSource, ...(devServer ? ["'unsafe-inline'"] : []), ...google],
+          "style-src": ["'self'", "'unsafe-inline'", ...google],
           "img-src": ["'self'", "data:", "blob:"],
           "font-src": ["'self'", "data:"],
-          "connect-src": ["'self'", ...(devServer ? ["ws:", "wss:"] : [])],
+          "connect-src": ["'self'", ...(devServer ? ["ws:", "wss:"] : []), ...google],
+          ...(googleSignIn ? { "frame-src": ["'self'", ...google] } : {}),
           "media-src": ["'self'", "blob:"],
           "form-action": ["'self'"],
           "frame-ancestors": ["'none'"],

@@ -104,6 +104,8 @@ export const ROUTE_RULES = {
   // JSON bodies sent to /users/sign_in are served here (app/api/json-twins.ts).
   "routes/json+/users+/sign_in": { sample: "/json/users/sign_in", ...onlyMutations("POST", "public") },
   "routes/json+/users+/password": { sample: "/json/users/password", ...onlyMutations("PUT", "public") },
+  // Google and Facebook sign-in (SPEC §7 Auth): open to guests; the provider's token is the proof.
+  "routes/omniauth": { sample: "/omniauth", ...onlyMutations("POST", "public") },
 
   // Home paths (SPEC §2).
   "routes/dashboard": { access: "signed-in", sample: "/dashboard" },
@@ -142,6 +144,25 @@ export const ROUTE_RULES = {
     api: true,
     sample: "/api/v1/users/1/resend_confirmation",
     ...onlyMutations("POST", "signed-in"),
+  },
+
+  // Profile (issue 3 item 6) and reauthentication (item 8): the signed-in user's own pages.
+  "routes/profile": { access: "signed-in", sample: "/profile", mutation: "POST" },
+  "routes/users+/reauthenticate": { access: "signed-in", sample: "/users/reauthenticate", mutation: "POST" },
+  // Avatars are public pictures (they show next to reviews and in educator lists).
+  "routes/uploads+/avatars.$file": { access: "public", sample: "/uploads/avatars/no-such-file.webp", get: { status: 404 } },
+  // Any signed-in user may ask; `can(viewer, "view" | "edit", user)` then allows only the user
+  // themself or an admin. The sample is not a user id, so everyone let in gets 404 alike.
+  "routes/api+/v1+/users+/$id": { access: "signed-in", api: true, sample: "/api/v1/users/not-an-id", get: { status: 404 }, mutation: "PUT" },
+  "routes/api+/v1+/users+/$id.deactivate": { api: true, sample: "/api/v1/users/1/deactivate", ...onlyMutations("DELETE", "signed-in") },
+  "routes/api+/v1+/users+/accept_contract": { api: true, sample: "/api/v1/users/accept_contract", ...onlyMutations("PUT", "signed-in") },
+  // Educators are shown publicly (the educators page, course pages).
+  "routes/api+/v1+/users+/educators": { access: "public", api: true, sample: "/api/v1/users/educators" },
+  "routes/api+/v1+/users+/$id.educator_profile": {
+    access: "public",
+    api: true,
+    sample: "/api/v1/users/not-an-id/educator_profile",
+    get: { status: 404 },
   },
 
   // Admin (issue 3 item 7).
@@ -206,6 +227,10 @@ export interface Permissions {
    */
   resend_password_reset: UserRef;
   resend_confirmation: UserRef;
+  /** See the user's full account record (GET /api/v1/users/{id}). */
+  view: UserRef;
+  /** Deactivate the user's account (DELETE /api/v1/users/{id}/deactivate). */
+  deactivate: UserRef;
   /** List and search a collection (SPEC §6: listing users is admin-only). */
   list: "users";
 }
@@ -225,6 +250,8 @@ const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boole
     // A deactivated account cannot hold a session.
     !user.deactivated_at,
   edit: (viewer, user) => isSelf(viewer, user) || isAdmin(viewer),
+  view: (viewer, user) => isSelf(viewer, user) || isAdmin(viewer),
+  deactivate: (viewer, user) => isSelf(viewer, user) || isAdmin(viewer),
   confirm: (viewer) => isAdmin(viewer),
   // Self or admin: anyone else could flood a stranger's inbox.
   resend_password_reset: (viewer, user) => isSelf(viewer, user) || isAdmin(viewer),

@@ -27,9 +27,9 @@ export function AppBar({ currentUser }: { currentUser: CurrentUserSummary | null
                       <NavLink to={currentUser.homePath}>Home</NavLink>
                     </li>
                     <li>
-                      <Text size="2" color="gray">
+                      <NavLink to="/profile" aria-label={`My Account (${currentUser.displayName})`}>
                         {currentUser.displayName}
-                      </Text>
+                      </NavLink>
                     </li>
                     <li>
                       <Form method="post" action="/users/sign_out">

@@ -38,6 +38,18 @@ export const environmentSchema = z
     MAIL_FROM: z.string().trim().min(3).max(200).default("Marketplace <no-reply@marketplace.test>"),
     // Serves /dev/mailbox in production too (the browser tests read mail there); never on a real site.
     DEV_MAILBOX: booleanFlag,
+    // Provider sign-in (POST /omniauth). Google sign-in and the one-tap prompt are off without a client id.
+    GOOGLE_CLIENT_ID: z.string().trim().min(1).max(300).optional(),
+    // Where Google's signing keys are published; tests point it at a local key set.
+    GOOGLE_JWKS_URL: z.url({ protocol: /^https?$/ }).default("https://www.googleapis.com/oauth2/v3/certs"),
+    // Comma-separated `iss` values an ID token may carry (Google uses both spellings).
+    GOOGLE_ISSUERS: z
+      .string()
+      .default("https://accounts.google.com,accounts.google.com")
+      .transform((value) => value.split(",").map((issuer) => issuer.trim()).filter(Boolean)),
+    // Facebook sign-in is off unless both are set; the secret verifies signed_request (never echoed).
+    FACEBOOK_APP_ID: z.string().trim().regex(/^\d{1,30}$/, "must be the numeric app id").optional(),
+    FACEBOOK_APP_SECRET: z.string().trim().min(16, "must be at least 16 characters").optional(),
   })
   .superRefine(
     (env, ctx) => {

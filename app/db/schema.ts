@@ -54,6 +54,8 @@ export interface UsersTable {
   bio: string | null;
   confirmed_at: Timestamp | null;
   deactivated_at: Timestamp | null;
+  /** When the user accepted the contract (PUT /api/v1/users/accept_contract); migration 0003. */
+  contract_accepted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

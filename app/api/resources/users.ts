@@ -1,7 +1,9 @@
 import type { ResourceDefinition } from "~/api/document";
 import type { User } from "~/db/schema";
 
-type PublicUser = Omit<User, "password_hash">;
+// contract_accepted_at is optional so lists that select fewer columns (the admin directory)
+// still serialize; the attribute is then left out rather than shown as "never accepted".
+type PublicUser = Omit<User, "password_hash" | "contract_accepted_at"> & Partial<Pick<User, "contract_accepted_at">>;
 
 /** A user as the API shows them (SPEC §3 User). Never the password hash. */
 export const userResource: ResourceDefinition<PublicUser> = {
@@ -22,7 +24,9 @@ export const userResource: ResourceDefinition<PublicUser> = {
     paying_user: user.paying_user,
     pending_announcements: user.pending_announcements,
     avatar: user.avatar ?? { is_silhouette: true, is_processing: false, original: null, normal: null, thumb: null },
+    bio: user.bio,
     confirmed: user.confirmed_at !== null,
+    ...(user.contract_accepted_at !== undefined ? { contract_accepted_at: user.contract_accepted_at } : {}),
     created_at: user.created_at,
   }),
   relationships: (user) => ({ school: { type: "school", id: user.school_id } }),

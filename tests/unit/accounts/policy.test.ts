@@ -75,6 +75,7 @@ describe("the route table", () => {
     "routes/users+/sign_out": { load: "everyone" },
     "routes/json+/users+/sign_in": { load: "everyone" },
     "routes/json+/users+/password": { load: "everyone" },
+    "routes/omniauth": { load: "everyone" },
     "routes/users+/password": { load: "everyone" },
     "routes/users+/password.new": { load: "everyone" },
     "routes/users+/password.edit": { load: "everyone" },
@@ -95,6 +96,15 @@ describe("the route table", () => {
     "routes/api+/v1+/users+/$id.confirm": { load: "everyone", mutate: ["admin"] },
     "routes/api+/v1+/users+/$id.resend_password_reset": { load: "everyone", mutate: "signed-in" },
     "routes/api+/v1+/users+/$id.resend_confirmation": { load: "everyone", mutate: "signed-in" },
+    // Profile and reauthentication (issue 3 items 6 and 8).
+    "routes/profile": { load: "signed-in" },
+    "routes/users+/reauthenticate": { load: "signed-in" },
+    "routes/uploads+/avatars.$file": { load: "everyone" },
+    "routes/api+/v1+/users+/$id": { load: "signed-in" },
+    "routes/api+/v1+/users+/$id.deactivate": { load: "everyone", mutate: "signed-in" },
+    "routes/api+/v1+/users+/accept_contract": { load: "everyone", mutate: "signed-in" },
+    "routes/api+/v1+/users+/educators": { load: "everyone" },
+    "routes/api+/v1+/users+/$id.educator_profile": { load: "everyone" },
   };
 
   it("has an expectation for every rule", () => {
@@ -189,9 +199,9 @@ describe("can", () => {
     });
   });
 
-  describe("edit, resend_password_reset, resend_confirmation: the user themself or an admin", () => {
+  describe("edit, view, deactivate, resend_password_reset, resend_confirmation: the user themself or an admin", () => {
     const target: UserSubject = { id: 50, roles: [] };
-    it.each(["edit", "resend_password_reset", "resend_confirmation"] as const)("%s", (action) => {
+    it.each(["edit", "view", "deactivate", "resend_password_reset", "resend_confirmation"] as const)("%s", (action) => {
       expect(can(signedIn(50), action, target)).toBe(true);
       expect(can(signedIn(51), action, target)).toBe(false);
       expect(can(admin, action, target)).toBe(true);

@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireRecentAuthentication } from "~/accounts/reauthentication.server";
+import { deactivateUser, findPublicUser } from "~/accounts/profile.server";
+import { authorizeUserCall } from "~/accounts/user-api.server";
+import { serialize } from "~/api/document";
+import { apiResponse, handleApi, methodNotAllowed, notFound } from "~/api/handler.server";
+import { userResource } from "~/api/resources/users";
+import { requireRouteAccess } from "~/accounts/authorize.server";
+
+const ROUTE = "routes/api+/v1+/users+/$id.deactivate";
+
+/**
+ * DELETE /api/v1/users/{id}/deactivate: the user themself (after a recent sign-in) or an admin
+ * (a moderation step, no password asked). Every session of the user ends at once.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "DELETE") {
+      await requireRouteAccess(request, ROUTE);
+      return methodNotAllowed(["DELETE"]);
+    }
+    const { session, targetId } = await authorizeUserCall(request, ROUTE, params.id, "deactivate");
+    if (session.user.id === targetId) requireRecentAuthentication(session, ["deactivate"]);
+    if (!(await deactivateUser(targetId))) notFound("user", params.id);
+    return apiResponse(serialize(userResource, (await findPublicUser(targetId))!));
+  });
+}
+
+export async function loader() {
+  return methodNotAllowed(["DELETE"]);
+}

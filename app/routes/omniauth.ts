@@ -1,0 +1,161 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { requireRouteAccess } from "~/accounts/authorize.server";
+import { InvalidProviderTokenError, ProviderUnavailableError } from "~/accounts/omniauth/errors";
+import {
+  ProviderAccountError,
+  ProviderNotEnabledError,
+  signInWithProvider,
+  type ProviderCredentials,
+  type ProviderSignInOutcome,
+} from "~/accounts/omniauth/provider-sign-in.server";
+import { isJsonRequest } from "~/accounts/sign-in-flow.server";
+import { serialize } from "~/api/document";
+import { ApiError } from "~/api/errors";
+import { apiResponse, handleApi, methodNotAllowed, readJsonBody } from "~/api/handler.server";
+import { userResource } from "~/api/resources/users";
+import { tooManyRequestsMessage } from "~/errors/messages";
+import { readCookies } from "~/utils/cookies.server";
+import { logger } from "~/utils/logger.server";
+
+/**
+ * POST /omniauth (SPEC §7 Auth): sign in with Google or Facebook.
+ *   JSON `{provider: "google", token, signup_role}` or
+ *        `{provider: "facebook", token, signed_request, fb_uid, signup_role}`
+ *     → 200 `{data: user, meta: {is_new, redirect_to}}` with the session cookie.
+ *   Form `credential` (what Google's button and one-tap hand over) with our `csrf_token`
+ *     → a redirect to where the person goes next. This is the path without our JavaScript.
+ * The CSRF token is checked by the server before any route runs (header or `csrf_token` field).
+ */
+
+const token = z.string().trim().min(1, "is required").max(8192, "is too long");
+const signupRole = z.enum(["student", "teacher"]).optional().default("student");
+const redirectTo = z.string().max(2048).optional();
+
+/** Provider is checked separately, so an unknown one is 400 `invalid_provider`, not a 422 shape error. */
+const envelope = z.object({ provider: z.unknown() }).loose();
+const googleBody = z.object({ provider: z.literal("google"), token, signup_role: signupRole, redirect_to: redirectTo });
+const facebookBody = z.object({
+  provider: z.literal("facebook"),
+  token,
+  signed_request: z.string().trim().min(1, "is required").max(4096, "is too long"),
+  // Facebook ids are numeric strings; some SDKs hand them over as numbers.
+  fb_uid: z.union([z.string(), z.number().int().nonnegative()]).transform(String).pipe(z.string().regex(/^\d{1,30}$/, "must be a Facebook user id")),
+  signup_role: signupRole,
+  redirect_to: redirectTo,
+  // An `email` field is accepted and ignored: the email comes from Facebook, never from the client.
+});
+
+const PROVIDER_NAMES = { google: "Google", facebook: "Facebook" } as const;
+const INVALID_PROVIDER = "Sign in with Google or Facebook.";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireRouteAccess(request, "routes/omniauth");
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  if (isJsonRequest(request)) return handleApi(() => jsonSignIn(request, context.clientIp));
+  return formSignIn(request, context.clientIp);
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, "routes/omniauth");
+  return methodNotAllowed(["POST"]);
+}
+
+async function jsonSignIn(request: Request, clientIp: string) {
+  const { provider } = await readJsonBody(request.clone(), envelope);
+  if (provider !== "google" && provider !== "facebook") throw new ApiError(400, "invalid_provider", INVALID_PROVIDER);
+  const body = provider === "google" ? await readJsonBody(request, googleBody) : await readJsonBody(request, facebookBody);
+  const credentials: ProviderCredentials =
+    body.provider === "google"
+      ? { provider: "google", token: body.token }
+      : { provider: "facebook", token: body.token, signed_request: body.signed_request, fb_uid: body.fb_uid };
+  const outcome = await answerErrorsAsApi(provider, () =>
+    signInWithProvider(request, { credentials, signupRole: body.signup_role, redirectTo: body.redirect_to }, clientIp),
+  );
+  return apiResponse(serialize(userResource, outcome.user, { meta: { is_new: outcome.isNew, redirect_to: outcome.redirectTo } }), {
+    headers: { "Set-Cookie": outcome.cookie },
+  });
+}
+
+/** Runs the sign-in and turns each way it can fail into its API error; never a 500 for a token. */
+async function answerErrorsAsApi(provider: "google" | "facebook", run: () => Promise<ProviderSignInOutcome>) {
+  let outcome: ProviderSignInOutcome;
+  try {
+    outcome = await run();
+  } catch (error) {
+    throw toApiError(provider, error);
+  }
+  if (outcome.kind === "rate-limited") {
+    throw new ApiError(429, "too_many_requests", tooManyRequestsMessage, { meta: { retry_after: outcome.retryAfterSeconds } });
+  }
+  return outcome;
+}
+
+function toApiError(provider: "google" | "facebook", error: unknown): unknown {
+  const name = PROVIDER_NAMES[provider];
+  if (error instanceof ProviderNotEnabledError) return new ApiError(400, "invalid_provider", `Sign-in with ${name} is not available here.`);
+  if (error instanceof InvalidProviderTokenError) {
+    // The reason helps whoever reads the logs; the token itself is never logged.
+    logger().info({ provider, reason: error.reason }, "provider sign-in refused");
+    return new ApiError(401, "invalid_token", `We couldn't verify your ${name} sign-in. Please try again.`);
+  }
+  if (error instanceof ProviderUnavailableError) {
+    // Only the kind of failure: a Graph API request URL carries the user's token, so no full error objects.
+    logger().warn({ provider, cause: error.cause instanceof Error ? error.cause.name : undefined }, "provider unreachable during sign-in");
+    return new ApiError(502, "provider_unavailable", error.message);
+  }
+  if (error instanceof ProviderAccountError) {
+    return new ApiError(error.code === "account_deactivated" ? 403 : 422, error.code, error.message);
+  }
+  return error;
+}
+
+/**
+ * Google's button and one-tap prompt, posted as a form: `credential` is the ID token. Our own
+ * CSRF field has already been checked; when Google's double-submit `g_csrf_token` is sent, its
+ * cookie must match as well. Success redirects; a failure answers a short page with its status.
+ */
+async function formSignIn(request: Request, clientIp: string) {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return failurePage(400, "The sign-in form could not be read.");
+  }
+  const credential = form.get("credential");
+  if (typeof credential !== "string" || !credential.trim() || credential.length > 8192) {
+    return failurePage(400, "Google didn't send a sign-in credential. Please try again.");
+  }
+  const googleCsrf = form.get("g_csrf_token");
+  if (googleCsrf !== null && (typeof googleCsrf !== "string" || googleCsrf !== readCookies(request).g_csrf_token)) {
+    return failurePage(400, "Your security token is missing or out of date. Reload the page and try again.");
+  }
+  const role = signupRole.safeParse(form.get("signup_role") ?? undefined);
+  const target = form.get("redirect_to");
+  try {
+    const outcome = await answerErrorsAsApi("google", () =>
+      signInWithProvider(
+        request,
+        {
+          credentials: { provider: "google", token: credential.trim() },
+          signupRole: role.success ? role.data : "student",
+          redirectTo: typeof target === "string" ? target : undefined,
+        },
+        clientIp,
+      ),
+    );
+    throw redirect(outcome.redirectTo, { status: 303, headers: { "Set-Cookie": outcome.cookie } });
+  } catch (error) {
+    if (error instanceof ApiError) return failurePage(error.status, error.message);
+    throw error;
+  }
+}
+
+function failurePage(status: number, message: string) {
+  const escaped = message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return new Response(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign-in didn't work</title></head>` +
+      `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>Sign-in didn't work</h1><p>${escaped}</p><p><a href="/users/sign_in">Back to log in</a></p></body></html>`,
+    { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } },
+  );
+}

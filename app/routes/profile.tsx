@@ -1,0 +1,342 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Button, Callout, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { requireRouteAccess } from "~/accounts/authorize.server";
+import { MISSING_ITEM_LABELS } from "~/accounts/profile-completeness";
+import { conformNames, passwordFormSchema, profileFormSchema } from "~/accounts/profile-forms";
+import { handleProfileAction } from "~/accounts/profile-page.server";
+import { loadProfile, profileChoices } from "~/accounts/profile.server";
+import { isRecentlyAuthenticated } from "~/accounts/reauthentication";
+import { CsrfInput } from "~/components/csrf-input";
+import { FormErrors, FormField } from "~/components/form-field";
+
+const ROUTE = "routes/profile";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await requireRouteAccess(request, ROUTE);
+  const [profile, choices] = await Promise.all([loadProfile(session.user.id), profileChoices()]);
+  if (!profile) throw new Response("Not found", { status: 404 });
+  return {
+    user: profile.user,
+    missing: profile.missing,
+    userCourses: profile.courses,
+    schools: choices.schools,
+    allCourses: choices.courses,
+    recentlyAuthenticated: isRecentlyAuthenticated(session.authenticatedAt),
+    saved: new URL(request.url).searchParams.get("saved"),
+  };
+}
+
+/** POST /profile: the profile form, the password form or the avatar upload (multipart), by `intent`. */
+export async function action({ request }: ActionFunctionArgs) {
+  const session = await requireRouteAccess(request, ROUTE);
+  return handleProfileAction(request, session);
+}
+
+const SAVED_MESSAGES: Record<string, string> = {
+  profile: "Your profile is saved.",
+  password: "Your password is changed. Other devices have been signed out.",
+  avatar: "Your picture is updated.",
+};
+
+export default function ProfilePage() {
+  const { user, userCourses, missing, schools, allCourses, recentlyAuthenticated, saved } = useLoaderData<typeof loader>();
+  return (
+    <Container size="2" px="4" py="6">
+      <Flex direction="column" gap="5">
+        <Heading as="h1" size="7">
+          Your profile
+        </Heading>
+        {saved && SAVED_MESSAGES[saved] ? (
+          <Callout.Root color="green" role="status">
+            <Callout.Text>{SAVED_MESSAGES[saved]}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        <Completeness missing={missing} />
+        <ProfileForm user={user} courses={userCourses} schools={schools} allCourses={allCourses} recentlyAuthenticated={recentlyAuthenticated} />
+        <AvatarForm avatar={user.avatar} />
+        <PasswordForm recentlyAuthenticated={recentlyAuthenticated} />
+      </Flex>
+    </Container>
+  );
+}
+
+function Completeness({ missing }: { missing: (keyof typeof MISSING_ITEM_LABELS)[] }) {
+  if (missing.length === 0) {
+    return (
+      <Callout.Root color="green" data-testid="profile-completeness">
+        <Callout.Text>Your profile is complete.</Callout.Text>
+      </Callout.Root>
+    );
+  }
+  return (
+    <Callout.Root color="amber" data-testid="profile-completeness">
+      <Callout.Text>
+        Your profile is missing: {missing.map((item) => MISSING_ITEM_LABELS[item]).join(", ")}.
+      </Callout.Text>
+    </Callout.Root>
+  );
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** The action's answer for one of the forms, so each form shows only its own errors. */
+function useActionFor<F extends "profile" | "password" | "avatar">(form: F) {
+  const actionData = useActionData<typeof action>();
+  return actionData && actionData.form === form ? actionData : undefined;
+}
+
+function ProfileForm(props: {
+  user: LoaderData["user"];
+  courses: LoaderData["userCourses"];
+  schools: LoaderData["schools"];
+  allCourses: { id: number; code: string; name: string; school_name: string }[];
+  recentlyAuthenticated: boolean;
+}) {
+  const { user, courses, schools, allCourses, recentlyAuthenticated } = props;
+  const answer = useActionFor("profile");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: answer && "result" in answer ? answer.result : undefined,
+    defaultValue: {
+      intent: "profile",
+      first_name: user.first_name,
+      last_name: user.last_name,
+      display_name: user.display_name ?? "",
+      email: user.email,
+      school_id: user.school_id ? String(user.school_id) : "",
+      year: user.year ?? "",
+      faculty: user.faculty ?? "",
+      degree: user.degree ?? "",
+      country_code: user.country_code ?? "",
+      bio: user.bio ?? "",
+    },
+    constraint: getZodConstraint(profileFormSchema),
+    onValidate: ({ formData }) => parseWithZod(conformNames(formData), { schema: profileFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  // The user's courses, then one "add" slot: the same shape PUT /api/v1/users/{id} takes.
+  const onProfile = new Set(courses.map((course) => course.course_id));
+  const addIndex = courses.length;
+  return (
+    <Card size="3">
+      <Form method="post" {...getFormProps(form)}>
+        <Flex direction="column" gap="3">
+          <Heading as="h2" size="4">
+            About you
+          </Heading>
+          <CsrfInput />
+          <input type="hidden" name="intent" value="profile" />
+          <FormErrors errors={form.errors} />
+          <FormField label="First name" autoComplete="given-name" errors={fields.first_name.errors} {...getInputProps(fields.first_name, { type: "text" })} />
+          <FormField label="Last name" autoComplete="family-name" errors={fields.last_name.errors} {...getInputProps(fields.last_name, { type: "text" })} />
+          <FormField label="Display name" autoComplete="nickname" errors={fields.display_name.errors} {...getInputProps(fields.display_name, { type: "text" })} />
+          <FormField
+            label="Email"
+            autoComplete="email"
+            errors={fields.email.errors}
+            hint="Changing it asks you to confirm the new address."
+            {...getInputProps(fields.email, { type: "email" })}
+          />
+          <SelectField label="School" errors={fields.school_id.errors} {...getSelectProps(fields.school_id)}>
+            <option value="">No school chosen</option>
+            {schools.map((school) => (
+              <option key={school.id} value={String(school.id)}>
+                {school.name}
+              </option>
+            ))}
+          </SelectField>
+          <FormField label="Year" hint="For example 2, or Grade 11." errors={fields.year.errors} {...getInputProps(fields.year, { type: "text" })} />
+          <FormField label="Faculty" errors={fields.faculty.errors} {...getInputProps(fields.faculty, { type: "text" })} />
+          <FormField label="Degree" errors={fields.degree.errors} {...getInputProps(fields.degree, { type: "text" })} />
+          <SelectField label="Country" errors={fields.country_code.errors} {...getSelectProps(fields.country_code)}>
+            <option value="">Not set</option>
+            <option value="CA">Canada</option>
+            <option value="US">United States</option>
+          </SelectField>
+          <Flex direction="column" gap="1">
+            <label htmlFor={fields.bio.id}>
+              <Text size="2" weight="medium">
+                Bio
+              </Text>
+            </label>
+            <textarea className="native-input" rows={4} {...getTextareaProps(fields.bio)} />
+            {fields.bio.errors?.length ? (
+              <Text size="2" color="red" role="alert">
+                {fields.bio.errors.join(" ")}
+              </Text>
+            ) : null}
+          </Flex>
+
+          <fieldset>
+            <legend>
+              <Text size="2" weight="medium">
+                Your courses
+              </Text>
+            </legend>
+            <Flex direction="column" gap="2">
+              {courses.length === 0 ? (
+                <Text size="2" color="gray">
+                  No courses yet.
+                </Text>
+              ) : (
+                <ul style={{ listStyle: "none", padding: 0, margin: 0 }}>
+                  {courses.map((course, index) => (
+                    <li key={course.id}>
+                      <input type="hidden" name={`user_courses_attributes[${index}][id]`} value={course.id} />
+                      <label>
+                        <input type="checkbox" name={`user_courses_attributes[${index}][_destroy]`} value="1" /> Remove {course.code} {course.name}{" "}
+                        <Text color="gray">({course.school_name})</Text>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {fields.user_courses_attributes.errors?.length ? (
+                <Text size="2" color="red" role="alert">
+                  {fields.user_courses_attributes.errors.join(" ")}
+                </Text>
+              ) : null}
+              <SelectField label="Add a course" name={`user_courses_attributes[${addIndex}][course_id]`} id="add-course" defaultValue="">
+                <option value="">Choose a course to add</option>
+                {allCourses
+                  .filter((course) => !onProfile.has(course.id))
+                  .map((course) => (
+                    <option key={course.id} value={String(course.id)}>
+                      {course.code} {course.name} — {course.school_name}
+                    </option>
+                  ))}
+              </SelectField>
+            </Flex>
+          </fieldset>
+
+          {recentlyAuthenticated ? null : (
+            <FormField
+              label="Current password"
+              autoComplete="current-password"
+              hint="Needed only to change your email address."
+              errors={fields.current_password.errors}
+              {...getInputProps(fields.current_password, { type: "password" })}
+            />
+          )}
+          <Button type="submit" size="3" loading={navigation.state === "submitting" && navigation.formData?.get("intent") === "profile"}>
+            Save profile
+          </Button>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}
+
+function AvatarForm({ avatar }: { avatar: LoaderData["user"]["avatar"] }) {
+  const answer = useActionFor("avatar");
+  const navigation = useNavigation();
+  const message = answer && "message" in answer ? answer.message : undefined;
+  return (
+    <Card size="3">
+      <Form method="post" encType="multipart/form-data">
+        <Flex direction="column" gap="3">
+          <Heading as="h2" size="4">
+            Profile picture
+          </Heading>
+          {avatar?.normal ? <img src={avatar.normal} alt="Your profile picture" width={120} height={120} /> : null}
+          <CsrfInput />
+          <input type="hidden" name="intent" value="avatar" />
+          <Flex direction="column" gap="1">
+            <label htmlFor="avatar">
+              <Text size="2" weight="medium">
+                Picture
+              </Text>
+            </label>
+            <input id="avatar" name="avatar" type="file" accept="image/jpeg,image/png,image/webp,image/gif" required aria-describedby="avatar-hint" />
+            <Text id="avatar-hint" size="1" color="gray">
+              JPEG, PNG, WebP or GIF, up to 5 MB.
+            </Text>
+            {message ? (
+              <Text size="2" color="red" role="alert">
+                {message}
+              </Text>
+            ) : null}
+          </Flex>
+          <Button type="submit" variant="soft" loading={navigation.state === "submitting" && navigation.formData?.get("intent") === "avatar"}>
+            Upload picture
+          </Button>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}
+
+function PasswordForm({ recentlyAuthenticated }: { recentlyAuthenticated: boolean }) {
+  const answer = useActionFor("password");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "password-form",
+    lastResult: answer && "result" in answer ? answer.result : undefined,
+    constraint: getZodConstraint(passwordFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Card size="3">
+      <Form method="post" {...getFormProps(form)}>
+        <Flex direction="column" gap="3">
+          <Heading as="h2" size="4">
+            Change password
+          </Heading>
+          <CsrfInput />
+          <input type="hidden" name="intent" value="password" />
+          <FormErrors errors={form.errors} />
+          {recentlyAuthenticated ? null : (
+            <FormField
+              label="Current password"
+              autoComplete="current-password"
+              errors={fields.current_password.errors}
+              {...getInputProps(fields.current_password, { type: "password" })}
+            />
+          )}
+          <FormField label="New password" autoComplete="new-password" errors={fields.password.errors} {...getInputProps(fields.password, { type: "password" })} />
+          <FormField
+            label="Confirm new password"
+            autoComplete="new-password"
+            errors={fields.password_confirmation.errors}
+            {...getInputProps(fields.password_confirmation, { type: "password" })}
+          />
+          <Button type="submit" variant="soft" loading={navigation.state === "submitting" && navigation.formData?.get("intent") === "password"}>
+            Change password
+          </Button>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}
+
+/** A labelled native <select> (works without JavaScript, unlike a Radix Select). */
+function SelectField({ label, errors, children, id, ...select }: { label: string; errors?: string[]; children: ReactNode } & React.SelectHTMLAttributes<HTMLSelectElement>) {
+  const selectId = id ?? select.name;
+  const errorId = errors?.length ? `${selectId}-error` : undefined;
+  return (
+    <Flex direction="column" gap="1">
+      <label htmlFor={selectId}>
+        <Text size="2" weight="medium">
+          {label}
+        </Text>
+      </label>
+      <select id={selectId} className="native-input" aria-invalid={errors?.length ? true : undefined} aria-describedby={errorId} {...select}>
+        {children}
+      </select>
+      {errors?.length ? (
+        <Text id={errorId} size="2" color="red" role="alert">
+          {errors.join(" ")}
+        </Text>
+      ) : null}
+    </Flex>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Your profile — Marketplace" }];

@@ -1,0 +1,29 @@
+import { expect, test } from "./support/fixtures";
+import { uniqueEmail } from "./support/accounts";
+
+test.describe("profile", () => {
+  test("a new student sees what is missing, fills it in and has a complete profile", async ({ page }, testInfo) => {
+    const email = uniqueEmail("profile-student", testInfo.project.name);
+    await page.goto("/sign-up");
+    await page.getByLabel("First name").fill("Noor");
+    await page.getByLabel("Last name").fill("Haddad");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("my-study-password");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.goto("/profile");
+    const completeness = page.getByTestId("profile-completeness");
+    await expect(completeness).toContainText("Your profile is missing: your school, your year, your faculty, your degree.");
+
+    await page.getByLabel("School").selectOption({ label: "University of Waterloo" });
+    await page.getByLabel("Year").fill("2");
+    await page.getByLabel("Faculty").fill("Faculty of Mathematics");
+    await page.getByLabel("Degree").fill("BMath");
+    await page.getByRole("button", { name: "Save profile" }).click();
+
+    await expect(page).toHaveURL(/\/profile\?saved=profile$/);
+    await expect(page.getByTestId("profile-completeness")).toHaveText("Your profile is complete.");
+    await expect(page.getByLabel("Faculty")).toHaveValue("Faculty of Mathematics");
+  });
+});
