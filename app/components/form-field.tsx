@@ -1,5 +1,5 @@
 import { Flex, Text } from "@radix-ui/themes";
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -50,5 +50,28 @@ export function FormErrors({ errors }: { errors?: string[] }) {
         </Text>
       ))}
     </div>
+  );
+}
+
+/** A labelled native <select> (works without JavaScript, unlike a Radix Select). */
+export function SelectField({ label, errors, children, id, ...select }: { label: string; errors?: string[]; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const selectId = id ?? select.name;
+  const errorId = errors?.length ? `${selectId}-error` : undefined;
+  return (
+    <Flex direction="column" gap="1">
+      <label htmlFor={selectId}>
+        <Text size="2" weight="medium">
+          {label}
+        </Text>
+      </label>
+      <select id={selectId} className="native-input" aria-invalid={errors?.length ? true : undefined} aria-describedby={errorId} {...select}>
+        {children}
+      </select>
+      {errors?.length ? (
+        <Text id={errorId} size="2" color="red" role="alert">
+          {errors.join(" ")}
+        </Text>
+      ) : null}
+    </Flex>
   );
 }

@@ -3,7 +3,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Button, Callout, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { MISSING_ITEM_LABELS } from "~/accounts/profile-completeness";
 import { conformNames, passwordFormSchema, profileFormSchema } from "~/accounts/profile-forms";
@@ -11,7 +10,7 @@ import { handleProfileAction } from "~/accounts/profile-page.server";
 import { loadProfile, profileChoices } from "~/accounts/profile.server";
 import { isRecentlyAuthenticated } from "~/accounts/reauthentication";
 import { CsrfInput } from "~/components/csrf-input";
-import { FormErrors, FormField } from "~/components/form-field";
+import { FormErrors, FormField, SelectField } from "~/components/form-field";
 
 const ROUTE = "routes/profile";
 
@@ -313,29 +312,6 @@ function PasswordForm({ recentlyAuthenticated }: { recentlyAuthenticated: boolea
         </Flex>
       </Form>
     </Card>
-  );
-}
-
-/** A labelled native <select> (works without JavaScript, unlike a Radix Select). */
-function SelectField({ label, errors, children, id, ...select }: { label: string; errors?: string[]; children: ReactNode } & React.SelectHTMLAttributes<HTMLSelectElement>) {
-  const selectId = id ?? select.name;
-  const errorId = errors?.length ? `${selectId}-error` : undefined;
-  return (
-    <Flex direction="column" gap="1">
-      <label htmlFor={selectId}>
-        <Text size="2" weight="medium">
-          {label}
-        </Text>
-      </label>
-      <select id={selectId} className="native-input" aria-invalid={errors?.length ? true : undefined} aria-describedby={errorId} {...select}>
-        {children}
-      </select>
-      {errors?.length ? (
-        <Text id={errorId} size="2" color="red" role="alert">
-          {errors.join(" ")}
-        </Text>
-      ) : null}
-    </Flex>
   );
 }
 
