@@ -1,10 +1,20 @@
 /**
  * The development mailbox (/dev/mailbox) shows every recorded mail, reset links included, to
  * anyone who opens it: it exists outside production, and in production only when DEV_MAILBOX
- * is set (the browser tests). Pure rules, shared by server and page.
+ * is set (the browser tests) — or for a visitor on this very machine when the app runs the
+ * local setup of `npm start` (embedded database, no SMTP), so a newcomer can confirm accounts.
+ * Pure rules, shared by server and page.
  */
-export function devMailboxEnabled(config: { NODE_ENV: string; DEV_MAILBOX?: boolean }): boolean {
-  return config.NODE_ENV !== "production" || config.DEV_MAILBOX === true;
+export function devMailboxEnabled(
+  config: { NODE_ENV: string; DEV_MAILBOX?: boolean; SMTP_URL?: string; database?: { kind: string } },
+  clientIp?: string,
+): boolean {
+  if (config.NODE_ENV !== "production" || config.DEV_MAILBOX === true) return true;
+  return config.database?.kind === "embedded" && !config.SMTP_URL && clientIp !== undefined && isLoopback(clientIp);
+}
+
+function isLoopback(ip: string) {
+  return ip === "::1" || ip.startsWith("127.") || ip.startsWith("::ffff:127.");
 }
 
 /** One way to show times on server and client alike (no hydration mismatch across time zones). */

@@ -3,9 +3,9 @@ import { config } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { devMailboxEnabled } from "~/mail/dev-mailbox";
 
-/** The mailbox pages answer 404 where the mailbox is off (production without DEV_MAILBOX). */
-export function requireDevMailbox() {
-  if (!devMailboxEnabled(config())) throw new Response("Not Found", { status: 404 });
+/** The mailbox pages answer 404 where the mailbox is off (see devMailboxEnabled). */
+export function requireDevMailbox(clientIp: string) {
+  if (!devMailboxEnabled(config(), clientIp)) throw new Response("Not Found", { status: 404 });
 }
 
 /** Reading the outbox (the development mailbox and tests). */

@@ -466,10 +466,11 @@ describe("development mailbox", () => {
     expect((await visitor(app).page("/dev/mailbox/abc")).response.status).toBe(404);
   });
 
-  it("is a 404 in production unless DEV_MAILBOX is set", async () => {
-    const saved = { NODE_ENV: process.env.NODE_ENV, DEV_MAILBOX: process.env.DEV_MAILBOX };
+  it("is a 404 in a production deployment unless DEV_MAILBOX is set", async () => {
+    const saved = { NODE_ENV: process.env.NODE_ENV, DEV_MAILBOX: process.env.DEV_MAILBOX, DATABASE_URL: process.env.DATABASE_URL, SESSION_SECRET: process.env.SESSION_SECRET };
     try {
-      Object.assign(process.env, { NODE_ENV: "production" });
+      // A deployment: PostgreSQL configured (the test's own database stays installed underneath).
+      Object.assign(process.env, { NODE_ENV: "production", DATABASE_URL: "postgresql://deployed.example/app", SESSION_SECRET: "s".repeat(40) });
       resetSingleton("config");
       expect((await visitor(app).page("/dev/mailbox")).response.status).toBe(404);
       expect((await visitor(app).page("/dev/mailbox/1")).response.status).toBe(404);
@@ -477,9 +478,10 @@ describe("development mailbox", () => {
       resetSingleton("config");
       expect((await visitor(app).page("/dev/mailbox")).response.status).toBe(200);
     } finally {
-      process.env.NODE_ENV = saved.NODE_ENV;
-      if (saved.DEV_MAILBOX === undefined) delete process.env.DEV_MAILBOX;
-      else process.env.DEV_MAILBOX = saved.DEV_MAILBOX;
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
       resetSingleton("config");
     }
   });

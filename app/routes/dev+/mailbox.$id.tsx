@@ -9,9 +9,9 @@ import { findOutboxEmail, requireDevMailbox } from "~/mail/outbox.server";
  * GET /dev/mailbox/{id}: one recorded mail. The plain-text body is shown with its links made
  * clickable; the HTML body is not rendered (it would run as part of this page).
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/dev+/mailbox.$id");
-  requireDevMailbox();
+  requireDevMailbox(context.clientIp);
   const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
   const email = id === null ? undefined : await findOutboxEmail(id);
   if (!email) throw new Response("Not Found", { status: 404 });

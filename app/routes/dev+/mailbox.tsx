@@ -13,9 +13,9 @@ import { listOutboxEmails, requireDevMailbox } from "~/mail/outbox.server";
 const LIMIT = 100;
 const query = z.object({ to: z.string().trim().max(254).optional().catch(undefined) });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/dev+/mailbox");
-  requireDevMailbox();
+  requireDevMailbox(context.clientIp);
   const { to } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
   const emails = await listOutboxEmails({ to: to || undefined, limit: LIMIT });
   return {

@@ -12,7 +12,20 @@ describe("devMailboxEnabled", () => {
     [{ NODE_ENV: "production", SESSION_SECRET: "s".repeat(32), DEV_MAILBOX: "true" }, true],
     [{ NODE_ENV: "production", SESSION_SECRET: "s".repeat(32), DEV_MAILBOX: "1" }, true],
   ])("%j → %s", (env, expected) => {
-    expect(devMailboxEnabled(parseConfig(env))).toBe(expected);
+    expect(devMailboxEnabled(parseConfig({ DATABASE_URL: "postgresql://db/app", ...env }), "203.0.113.9")).toBe(expected);
+  });
+
+  it.each<[Record<string, string>, string, boolean]>([
+    // `npm start`: production build on the embedded database without SMTP, opened on this machine.
+    [{}, "127.0.0.1", true],
+    [{}, "::1", true],
+    [{}, "::ffff:127.0.0.1", true],
+    [{}, "203.0.113.9", false],
+    [{}, "::ffff:10.0.0.4", false],
+    [{ SMTP_URL: "smtp://localhost:2525" }, "127.0.0.1", false],
+    [{ DATABASE_URL: "postgresql://db/app" }, "127.0.0.1", false],
+  ])("production %j from %s → %s", (env, clientIp, expected) => {
+    expect(devMailboxEnabled(parseConfig({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(32), ...env }), clientIp)).toBe(expected);
   });
 });
 
