@@ -1,16 +1,12 @@
 import { z } from "zod";
+import { emailField } from "~/accounts/forms";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/accounts/password-rules";
 
 /**
  * Schemas of the password-reset and confirmation forms, used by the server (always) and the
  * browser (when JavaScript runs), plus the small rules around them. Pure.
  */
-const email = z
-  .string({ error: "Enter your email address" })
-  .trim()
-  .min(1, "Enter your email address")
-  .max(254, "That email address is too long")
-  .pipe(z.email({ error: "Enter a valid email address" }));
+const email = emailField;
 
 /** POST /users/password: ask for a reset link. */
 export const passwordResetRequestSchema = z.object({ email });

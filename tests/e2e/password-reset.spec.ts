@@ -1,4 +1,4 @@
-import { signOut, uniqueEmail } from "./support/accounts";
+import { signOut, signUp, uniqueEmail } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
 /**
@@ -11,13 +11,7 @@ test("a user resets a forgotten password through the mailed link and lands signe
   consoleWatch.allow(/status of 400/);
   const account = { email: uniqueEmail("forgetful", test.info().project.name), home: "/dashboard" };
   const newPassword = `new-password-${test.info().project.name}-${Date.now()}`;
-  await page.goto("/sign-up");
-  await page.getByLabel("First name").fill("Forgetful");
-  await page.getByLabel("Last name").fill("Student");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill("the-first-password");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUp(page, { firstName: "Forgetful", lastName: "Student", email: account.email, password: "the-first-password" });
   await signOut(page);
 
   await page.goto("/users/password/new");

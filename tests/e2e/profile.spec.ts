@@ -1,16 +1,10 @@
 import { expect, test } from "./support/fixtures";
-import { uniqueEmail } from "./support/accounts";
+import { signUp, uniqueEmail } from "./support/accounts";
 
 test.describe("profile", () => {
   test("a new student sees what is missing, fills it in and has a complete profile", async ({ page }, testInfo) => {
     const email = uniqueEmail("profile-student", testInfo.project.name);
-    await page.goto("/sign-up");
-    await page.getByLabel("First name").fill("Noor");
-    await page.getByLabel("Last name").fill("Haddad");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("my-study-password");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signUp(page, { firstName: "Noor", lastName: "Haddad", email, password: "my-study-password" });
 
     await page.goto("/profile");
     const completeness = page.getByTestId("profile-completeness");

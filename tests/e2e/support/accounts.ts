@@ -12,6 +12,17 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
 }
 
+/** Creates a student account through the sign-up form and lands on /dashboard. */
+export async function signUp(page: Page, person: { firstName: string; lastName: string; email: string; password: string }) {
+  await page.goto("/sign-up");
+  await page.getByLabel("First name").fill(person.firstName);
+  await page.getByLabel("Last name").fill(person.lastName);
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
 export async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
