@@ -10,6 +10,9 @@ export async function migrateToLatest(kysely: Kysely<any>): Promise<MigrationRes
   const migrator = new Migrator({
     db: kysely,
     provider: { getMigrations: async () => migrations },
+    // Work on separate areas lands in any order; a migration numbered below one already applied
+    // still runs (each one only adds its own tables and columns).
+    allowUnorderedMigrations: true,
   });
   const applied: MigrationResult[] = [];
   for (;;) {
