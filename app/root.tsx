@@ -43,6 +43,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     currentUser: session ? summarizeUser(session.user, session.impersonatorId) : null,
     // Public by design (Google shows it to every visitor); the one-tap prompt is off without it.
     googleClientId: config().GOOGLE_CLIENT_ID ?? null,
+    // For canonical and Open Graph URLs (app/seo/page-meta.ts).
+    siteOrigin: config().APP_ORIGIN ? new URL(config().APP_ORIGIN as string).origin : new URL(request.url).origin,
   };
 }
 
