@@ -125,6 +125,10 @@ export interface OnlineCoursesTable {
   instructor_id: number | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** The school the course belongs to, when it serves one (migration 0004). */
+  school_id: number | null;
+  /** Its intro chapter is open to preview before the course is published (SPEC §5; migration 0004). */
+  instructor_intro: Generated<boolean>;
 }
 
 export interface OnlineCourseCoursesTable {
@@ -285,6 +289,74 @@ export interface AuditEventsTable {
   created_at: CreatedAt;
 }
 
+// ── Online courses: enrolments, progress and quizzes (migration 0004) ─────────────────────────
+
+export type EnrolmentStatus = "trialing" | "active" | "pending_payment" | "refunded" | "expired" | "invited" | "invite_rejected";
+export type PackageType = "none" | "learn" | "practice" | "learn_practice_bundle";
+/** MCAT Elite 515 payment: a deposit first, then the balance. */
+export type ElitePaymentStatus = "deposit_paid" | "full_paid";
+
+export interface QuizQuestionsTable {
+  id: Generated<number>;
+  activity_id: number;
+  position: number;
+  prompt: string;
+  choices: Json<string[]>;
+  /** Never leaves the server before the learner submits (issue 5 item 5). */
+  answer_index: number;
+  explanation: Generated<string>;
+}
+
+/** An online course user (SPEC §3): one row per user and online course. */
+export interface OnlineCourseUsersTable {
+  id: Generated<number>;
+  user_id: number;
+  online_course_id: number;
+  status: EnrolmentStatus;
+  package_type: Generated<PackageType>;
+  course_schedule_id: number | null;
+  elite_payment_status: ElitePaymentStatus | null;
+  extended_access_date: Timestamp | null;
+  expires_at: Timestamp | null;
+  /** progress.current: the activity `?resume=true` opens. */
+  current_activity_id: number | null;
+  view_time_seconds: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface QuizAttemptsTable {
+  id: Generated<number>;
+  user_id: number;
+  activity_id: number;
+  online_course_user_id: number | null;
+  question_count: number;
+  correct_count: number;
+  duration_seconds: Generated<number>;
+  submitted_at: CreatedAt;
+}
+
+export interface QuizQuestionSubmissionsTable {
+  id: Generated<number>;
+  quiz_attempt_id: number;
+  quiz_question_id: number;
+  choice_index: number | null;
+  correct: boolean;
+}
+
+/** progress.completed[] of SPEC §3: one row per completed activity of an enrolment. */
+export interface ActivityCompletionsTable {
+  id: Generated<number>;
+  online_course_user_id: number;
+  activity_id: number;
+  chapter_id: number;
+  section_id: number;
+  /** The quiz attempt that completed an assessment activity. */
+  assessment_id: number | null;
+  duration_seconds: Generated<number>;
+  completed_at: CreatedAt;
+}
+
 export interface Database {
   schools: SchoolsTable;
   users: UsersTable;
@@ -307,6 +379,11 @@ export interface Database {
   outbox_emails: OutboxEmailsTable;
   rate_limit_counters: RateLimitCountersTable;
   audit_events: AuditEventsTable;
+  quiz_questions: QuizQuestionsTable;
+  online_course_users: OnlineCourseUsersTable;
+  quiz_attempts: QuizAttemptsTable;
+  quiz_question_submissions: QuizQuestionSubmissionsTable;
+  activity_completions: ActivityCompletionsTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -315,3 +392,4 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Course = Selectable<CoursesTable>;
 export type OnlineCourse = Selectable<OnlineCoursesTable>;
+export type OnlineCourseUser = Selectable<OnlineCourseUsersTable>;

@@ -8,6 +8,8 @@ export interface PlannedActivity {
   canPreview: boolean;
   durationSeconds: number;
   content: Record<string, unknown>;
+  /** Quiz questions go to their own table, never into the activity's content. */
+  questions: readonly QuizQuestion[];
 }
 
 export interface PlannedSection {
@@ -42,7 +44,7 @@ export function planCurriculum(course: OnlineCourseSeed): PlannedChapter[] {
   if (isExamPrep) {
     // The diagnostic quiz samples the first question of every chapter.
     const questions = course.chapters.map((chapter) => chapter.quiz[0]).filter((question): question is QuizQuestion => !!question);
-    introActivities.push(activity("quiz", "Diagnostic quiz", questions.length * 90, { questions }, true));
+    introActivities.push({ ...activity("quiz", "Diagnostic quiz", questions.length * 90, { question_count: questions.length }, true), questions });
   }
   const intro: PlannedChapter = {
     kind: "intro",
@@ -65,7 +67,10 @@ export function planCurriculum(course: OnlineCourseSeed): PlannedChapter[] {
         sectionType: "core",
         title: "Checkpoint",
         activities: [
-          activity("checkpoint_quiz", `Checkpoint quiz: ${chapter.title}`, chapter.quiz.length * 120, { questions: chapter.quiz }),
+          {
+            ...activity("checkpoint_quiz", `Checkpoint quiz: ${chapter.title}`, chapter.quiz.length * 120, { question_count: chapter.quiz.length }),
+            questions: chapter.quiz,
+          },
           activity("flash_card_deck", `Key ideas: ${chapter.title}`, 600, { cards: flashCards(chapter) }),
         ],
       },
@@ -126,7 +131,7 @@ function activity(
   content: Record<string, unknown>,
   canPreview = false,
 ): PlannedActivity {
-  return { activityType, title, canPreview, durationSeconds, content };
+  return { activityType, title, canPreview, durationSeconds, content, questions: [] };
 }
 
 function flashCards(chapter: ChapterSeed) {

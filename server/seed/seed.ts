@@ -2,6 +2,7 @@ import argon2 from "argon2";
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import type { CountryCode, Currency, Database, UsersTable } from "../../app/db/schema";
 import { planCurriculum } from "./curriculum";
+import { seedOnlineCourseLearning, type SeededActivity } from "./online-courses";
 import { blogPosts } from "./data/blog-posts";
 import { courses, courseSlug } from "./data/courses";
 import { onlineCourses } from "./data/online-courses";
@@ -25,6 +26,9 @@ const SEEDED_TABLES = [
   "study_session_dates",
   "study_session_courses",
   "blog_posts",
+  "quiz_questions",
+  "online_course_users",
+  "activity_completions",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -254,24 +258,46 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   const sectionIds = idsBy(sectionRows, (row) => `${row.chapter_id}/${row.position}`);
   summary.sections = sectionRows.length;
 
-  const activityValues = plans.flatMap(({ onlineCourseId, chapters }) =>
+  const plannedActivities = plans.flatMap(({ onlineCourseId, chapters }) =>
     chapters.flatMap((chapter, chapterPosition) => {
       const chapterId = need(chapterIds, `${onlineCourseId}/${chapterPosition}`, "chapter");
-      return chapter.sections.flatMap((section, sectionPosition) =>
-        section.activities.map((activity, position) => ({
-          section_id: need(sectionIds, `${chapterId}/${sectionPosition}`, "section"),
-          activity_type: activity.activityType,
-          position,
-          title: activity.title,
-          can_preview: activity.canPreview,
-          duration_seconds: activity.durationSeconds,
-          content: JSON.stringify(activity.content),
-        })),
-      );
+      return chapter.sections.flatMap((section, sectionPosition) => {
+        const sectionId = need(sectionIds, `${chapterId}/${sectionPosition}`, "section");
+        return section.activities.map((activity, position) => ({ onlineCourseId, chapterId, sectionId, position, activity }));
+      });
     }),
   );
-  await trx.insertInto("activities").values(activityValues).execute();
-  summary.activities = activityValues.length;
+  const activityRows = await trx
+    .insertInto("activities")
+    .values(
+      plannedActivities.map(({ sectionId, position, activity }) => ({
+        section_id: sectionId,
+        activity_type: activity.activityType,
+        position,
+        title: activity.title,
+        can_preview: activity.canPreview,
+        duration_seconds: activity.durationSeconds,
+        content: JSON.stringify(activity.content),
+      })),
+    )
+    .returning(["id", "section_id", "position"])
+    .execute();
+  const activityIds = idsBy(activityRows, (row) => `${row.section_id}/${row.position}`);
+  summary.activities = activityRows.length;
+
+  // Quiz questions and the demo enrolments with their progress.
+  const seededActivities: SeededActivity[] = plannedActivities.map(({ onlineCourseId, chapterId, sectionId, position, activity }) => ({
+    id: need(activityIds, `${sectionId}/${position}`, "activity"),
+    onlineCourseId,
+    chapterId,
+    sectionId,
+    durationSeconds: activity.durationSeconds,
+    questions: activity.questions,
+  }));
+  Object.assign(
+    summary,
+    await seedOnlineCourseLearning(trx, seededActivities, { onlineCourse: (slug) => need(onlineCourseIds, slug, "online course"), user: userId }, now),
+  );
 
   // Live study sessions, dated relative to now.
   const studySessionRows = await trx

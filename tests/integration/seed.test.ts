@@ -157,10 +157,37 @@ describe("seedDemoData", () => {
       .execute();
     expect(previewable.every((activity) => activity.can_preview)).toBe(true);
 
-    const quiz = await db.selectFrom("activities").where("activity_type", "=", "checkpoint_quiz").select("content").executeTakeFirstOrThrow();
-    const questions = (quiz.content as { questions: { prompt: string; choices: string[]; answer_index: number }[] }).questions;
-    expect(questions.length).toBeGreaterThan(0);
+    // Every checkpoint quiz has questions, kept apart from the activity (answers stay on the server).
+    const quizzes = await db
+      .selectFrom("activities")
+      .leftJoin("quiz_questions", "quiz_questions.activity_id", "activities.id")
+      .where("activity_type", "=", "checkpoint_quiz")
+      .groupBy("activities.id")
+      .select(["activities.content", sql<number>`count(quiz_questions.id)::int`.as("questions")])
+      .execute();
+    expect(quizzes.length).toBeGreaterThan(0);
+    for (const quiz of quizzes) {
+      expect(quiz.questions).toBeGreaterThan(0);
+      expect(quiz.content).not.toHaveProperty("questions");
+    }
+    const questions = await db.selectFrom("quiz_questions").select(["choices", "answer_index"]).execute();
     for (const question of questions) expect(question.choices[question.answer_index]).toBeTruthy();
+  });
+
+  it("enrols the demo student in one online course, part-way through it", async () => {
+    const enrolments = await db
+      .selectFrom("online_course_users")
+      .innerJoin("users", "users.id", "online_course_users.user_id")
+      .where("users.email", "=", "student@demo.test")
+      .select(["online_course_users.id", "status", "package_type", "current_activity_id", "view_time_seconds"])
+      .execute();
+    expect(enrolments).toHaveLength(1);
+    expect(enrolments[0]).toMatchObject({ status: "active", package_type: "learn" });
+    expect(enrolments[0]!.current_activity_id).not.toBeNull();
+    expect(enrolments[0]!.view_time_seconds).toBeGreaterThan(0);
+    const completed = await db.selectFrom("activity_completions").where("online_course_user_id", "=", enrolments[0]!.id).select("activity_id").execute();
+    expect(completed.length).toBeGreaterThan(0);
+    expect(completed.map((row) => row.activity_id)).not.toContain(enrolments[0]!.current_activity_id);
   });
 
   it("dates every study session, with end after start and upcoming dates", async () => {
