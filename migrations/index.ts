@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as catalogueAndPeople from "./0001_catalogue_and_people";
 import * as accounts from "./0002_accounts";
 import * as profile from "./0003_profile";
+import * as notificationsAndChats from "./0005_notifications_and_chats";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   "0001_catalogue_and_people": catalogueAndPeople,
   "0002_accounts": accounts,
   "0003_profile": profile,
+  "0005_notifications_and_chats": notificationsAndChats,
 };
