@@ -3,6 +3,7 @@ import * as catalogueAndPeople from "./0001_catalogue_and_people";
 import * as accounts from "./0002_accounts";
 import * as profile from "./0003_profile";
 import * as onlineCourses from "./0004_online_courses";
+import * as notificationsAndChats from "./0005_notifications_and_chats";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "0002_accounts": accounts,
   "0003_profile": profile,
   "0004_online_courses": onlineCourses,
+  "0005_notifications_and_chats": notificationsAndChats,
 };

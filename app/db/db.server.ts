@@ -17,6 +17,8 @@ interface OpenDatabase {
   isNewEmbeddedStore: boolean;
   /** Whether closeDatabase() should close it (not when a test installed its own). */
   owned: boolean;
+  /** The PostgreSQL server's URL, for the realtime listener's own connection (LISTEN/NOTIFY). */
+  url?: string;
 }
 
 const slot = () => singleton("database", () => ({ current: undefined as OpenDatabase | undefined }));
@@ -30,6 +32,11 @@ export function db(): Kysely<Database> {
 
 export function databaseKind() {
   return slot().current?.kind;
+}
+
+/** The PostgreSQL server's URL when the app runs on one (and it is known). */
+export function databaseUrl() {
+  return slot().current?.url;
 }
 
 export async function openDatabase(config: Pick<AppConfig, "database" | "DATABASE_POOL_SIZE" | "DATABASE_STATEMENT_TIMEOUT_MS" | "DATABASE_CONNECT_TIMEOUT_MS">) {
@@ -47,6 +54,7 @@ export async function openDatabase(config: Pick<AppConfig, "database" | "DATABAS
       kind: "postgres",
       isNewEmbeddedStore: false,
       owned: true,
+      url: config.database.url,
     };
   } else {
     const { pglite, isNew } = await openEmbeddedDatabase(config.database.dataDir);
@@ -62,8 +70,8 @@ export async function openDatabase(config: Pick<AppConfig, "database" | "DATABAS
 }
 
 /** Lets tests (and tools) install a database of their own. */
-export function useDatabase(kysely: Kysely<Database>, kind: OpenDatabase["kind"] = "postgres") {
-  slot().current = { kysely, kind, isNewEmbeddedStore: false, owned: false };
+export function useDatabase(kysely: Kysely<Database>, kind: OpenDatabase["kind"] = "postgres", url?: string) {
+  slot().current = { kysely, kind, isNewEmbeddedStore: false, owned: false, url };
 }
 
 export async function closeDatabase() {

@@ -355,6 +355,66 @@ export interface ActivityCompletionsTable {
   assessment_id: number | null;
   duration_seconds: Generated<number>;
   completed_at: CreatedAt;
+// ── Notifications, realtime events and chats (migration 0005) ────────────────────────────────
+
+/** Free-form details of a notification, e.g. `download_path` of OnlineCoursePdfReady. */
+export type NotificationData = Record<string, unknown>;
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  /** Who receives it. */
+  user_id: number;
+  /** e.g. OnlineCoursePdfReady, TokenCredit, StudyRoomInvite. */
+  type: string;
+  notifiable_type: string | null;
+  notifiable_id: string | null;
+  /** Notifications of one type with the same key are shown, read and deleted together. */
+  group_key: string | null;
+  read: Generated<boolean>;
+  data: ColumnType<NotificationData, NotificationData | string | undefined, NotificationData | string>;
+  created_at: CreatedAt;
+}
+
+export type RealtimeAction =
+  | "NEW_CHAT_MESSAGE"
+  | "STUDY_ROOM_INVITE"
+  | "STUDY_ROOM_CANCEL_INVITE"
+  | "NEW_NOTIFICATION"
+  | "DISPATCH_ACTION"
+  | "STANDARD_PUSH_UPDATE"
+  | "STUDY_ROOM_INITIALIZED";
+
+export interface RealtimeEventsTable {
+  /** int8: a string on both drivers; increases with every event, so clients resume after it. */
+  id: Generated<string>;
+  channel: string;
+  action: RealtimeAction;
+  payload: ColumnType<unknown, unknown, never>;
+  created_at: CreatedAt;
+}
+
+export interface ChatsTable {
+  id: Generated<number>;
+  /** "{smaller user id}:{larger user id}" for a chat between two people, so there is one per pair. */
+  direct_key: string | null;
+  last_message_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface ChatMembersTable {
+  chat_id: number;
+  user_id: number;
+  last_viewed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  chat_id: number;
+  /** null once the sender's account is deleted. */
+  user_id: number | null;
+  body: string;
+  created_at: CreatedAt;
 }
 
 export interface Database {
@@ -384,6 +444,11 @@ export interface Database {
   quiz_attempts: QuizAttemptsTable;
   quiz_question_submissions: QuizQuestionSubmissionsTable;
   activity_completions: ActivityCompletionsTable;
+  notifications: NotificationsTable;
+  realtime_events: RealtimeEventsTable;
+  chats: ChatsTable;
+  chat_members: ChatMembersTable;
+  chat_messages: ChatMessagesTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -393,3 +458,5 @@ export type UserUpdate = Updateable<UsersTable>;
 export type Course = Selectable<CoursesTable>;
 export type OnlineCourse = Selectable<OnlineCoursesTable>;
 export type OnlineCourseUser = Selectable<OnlineCourseUsersTable>;
+export type Notification = Selectable<NotificationsTable>;
+export type ChatMessage = Selectable<ChatMessagesTable>;

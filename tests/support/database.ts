@@ -29,7 +29,7 @@ export function useTestDatabase(): () => TestDatabase {
     const opened = await openTestDatabase();
     current = opened.database;
     cleanup = opened.close;
-    useDatabase(current.db, current.kind);
+    useDatabase(current.db, current.kind, current.url);
   });
 
   afterAll(async () => {

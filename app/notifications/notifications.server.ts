@@ -1,0 +1,70 @@
+import { sql } from "kysely";
+import type { Notification, NotificationData } from "~/db/schema";
+import { userChannel } from "~/realtime/channels";
+import { publish, type Executor } from "~/realtime/events.server";
+
+export interface NewNotification {
+  /** Who receives it. */
+  userId: number;
+  /** e.g. "OnlineCoursePdfReady" (data.download_path), "TokenCredit", "StudyRoomInvite". */
+  type: string;
+  /** Notifications of one type with the same key are listed, read and deleted as one group. */
+  groupKey?: string | null;
+  /** What the notification is about, e.g. { type: "OnlineCourse", id: 12 }. */
+  notifiable?: { type: string; id: number | string } | null;
+  data?: NotificationData;
+}
+
+/**
+ * Stores a notification and pushes NEW_NOTIFICATION to the user's notifications channel.
+ * Pass the transaction the notification belongs to: it goes out only if that commits.
+ */
+export async function createNotification(executor: Executor, input: NewNotification): Promise<Notification> {
+  const notification = await executor
+    .insertInto("notifications")
+    .values({
+      user_id: input.userId,
+      type: input.type,
+      group_key: input.groupKey ?? null,
+      notifiable_type: input.notifiable?.type ?? null,
+      notifiable_id: input.notifiable ? String(input.notifiable.id) : null,
+      data: JSON.stringify(input.data ?? {}),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const unread = await unreadNotificationCount(executor, input.userId);
+  await publish(executor, userChannel(input.userId), "NEW_NOTIFICATION", {
+    notification: notificationDocumentRecord(notification),
+    unread_count: unread,
+  });
+  return notification;
+}
+
+/** The one cheap query behind the bell's badge (a partial index covers it). */
+export async function unreadNotificationCount(executor: Executor, userId: number): Promise<number> {
+  const row = await executor
+    .selectFrom("notifications")
+    .select(sql<number>`count(*)::int`.as("count"))
+    .where("user_id", "=", userId)
+    .where("read", "=", false)
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+/** A notification in the document style (SPEC §3): what the API answers and the channel carries. */
+export function notificationDocumentRecord(notification: Notification) {
+  return {
+    id: String(notification.id),
+    type: "notification",
+    attributes: {
+      type: notification.type,
+      notifiable_id: notification.notifiable_id,
+      notifiable_type: notification.notifiable_type,
+      group_key: notification.group_key,
+      read: notification.read,
+      data: typeof notification.data === "string" ? JSON.parse(notification.data) : notification.data,
+      created_at: new Date(notification.created_at).toISOString(),
+    },
+    relationships: {},
+  };
+}
