@@ -355,6 +355,8 @@ export interface ActivityCompletionsTable {
   assessment_id: number | null;
   duration_seconds: Generated<number>;
   completed_at: CreatedAt;
+}
+
 // ── Notifications, realtime events and chats (migration 0005) ────────────────────────────────
 
 /** Free-form details of a notification, e.g. `download_path` of OnlineCoursePdfReady. */
