@@ -20,6 +20,8 @@ import { ImpersonationBanner } from "~/components/impersonation-banner";
 import { SiteFooter } from "~/components/site-footer";
 import { useNonce } from "~/components/nonce";
 import { config } from "~/config/env.server";
+import { RealtimeProvider } from "~/realtime/realtime-provider";
+import { realtimeSummary } from "~/realtime/summary.server";
 import { errorMessage } from "~/errors/messages";
 import stylesheet from "~/styles/app.css?url";
 import { parseAppearance, THEME_COOKIE } from "~/theme/theme";
@@ -45,6 +47,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     googleClientId: config().GOOGLE_CLIENT_ID ?? null,
     // For canonical and Open Graph URLs (app/seo/page-meta.ts).
     siteOrigin: config().APP_ORIGIN ? new URL(config().APP_ORIGIN as string).origin : new URL(request.url).origin,
+    // The app bar's chat and notification counts and the browser's realtime connection.
+    realtime: session ? await realtimeSummary(session.user.id) : null,
   };
 }
 
@@ -66,10 +70,12 @@ export function Layout({ children }: { children: ReactNode }) {
           <a className="skip-link" href="#main">
             Skip to content
           </a>
-          <ImpersonationBanner currentUser={data?.currentUser ?? null} />
-          <AppBar currentUser={data?.currentUser ?? null} />
-          <main id="main">{children}</main>
-          <SiteFooter />
+          <RealtimeProvider settings={data?.realtime ?? null}>
+            <ImpersonationBanner currentUser={data?.currentUser ?? null} />
+            <AppBar currentUser={data?.currentUser ?? null} />
+            <main id="main">{children}</main>
+            <SiteFooter />
+          </RealtimeProvider>
           {data?.googleClientId && !data.currentUser ? <GoogleOneTap clientId={data.googleClientId} /> : null}
         </Theme>
         <ScrollRestoration nonce={nonce} />

@@ -55,6 +55,7 @@ export function createApp({ config, build, clientDir, viteMiddleware }: AppOptio
       devServer: Boolean(viteMiddleware),
       servedOverHttps: config.servedOverHttps,
       googleSignIn: Boolean(config.GOOGLE_CLIENT_ID),
+      ably: Boolean(config.ABLY_API_KEY),
     }),
   );
   app.use(compression());

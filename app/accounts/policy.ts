@@ -171,6 +171,25 @@ export const ROUTE_RULES = {
   // The person signed in while impersonating is the impersonated user (any role), so any
   // signed-in user may post here; the action refuses a session that is not an impersonation.
   "routes/admin+/impersonation.stop": { sample: "/admin/impersonation/stop", ...onlyMutations("POST", "signed-in") },
+
+  // Realtime, notifications and chats (SPEC §7 Notifications, Chats, Real-time channel).
+  // Which channels, notifications and chats a user reaches is decided inside: their own only
+  // (channels they may read, their notifications, chats they are a member of: 403 otherwise).
+  "routes/api+/v1+/realtime+/events": { access: "signed-in", api: true, sample: "/api/v1/realtime/events" },
+  // 404 where the site does not use Ably (as in the tests); with ABLY_API_KEY the signed token request.
+  "routes/api+/v1+/realtime+/token": { access: "signed-in", api: true, sample: "/api/v1/realtime/token", get: { status: 404 } },
+  "routes/api+/v1+/notifications+/_index": { access: "signed-in", api: true, sample: "/api/v1/notifications" },
+  "routes/api+/v1+/notifications+/mark_as_read": { api: true, sample: "/api/v1/notifications/mark_as_read", ...onlyMutations("PUT", "signed-in") },
+  "routes/api+/v1+/notifications+/mark_all_as_read": { api: true, sample: "/api/v1/notifications/mark_all_as_read", ...onlyMutations("PUT", "signed-in") },
+  "routes/api+/v1+/notifications+/delete_group": { api: true, sample: "/api/v1/notifications/delete_group", ...onlyMutations("DELETE", "signed-in") },
+  "routes/api+/v1+/chats+/_index": { access: "signed-in", api: true, sample: "/api/v1/chats" },
+  "routes/api+/v1+/chats+/$id": { access: "signed-in", api: true, sample: "/api/v1/chats/999999999", get: { status: 404 } },
+  "routes/api+/v1+/chats+/$id.viewed": { api: true, sample: "/api/v1/chats/999999999/viewed", ...onlyMutations("PUT", "signed-in") },
+  "routes/api+/v1+/chats+/$id.messages": { access: "signed-in", api: true, sample: "/api/v1/chats/999999999/messages", get: { status: 404 }, mutation: "POST" },
+  "routes/api+/v1+/chats+/create_with_user.$id": { api: true, sample: "/api/v1/chats/create_with_user/999999999", ...onlyMutations("POST", "signed-in") },
+  "routes/notifications": { access: "signed-in", sample: "/notifications", mutation: "POST" },
+  "routes/chats+/_index": { access: "signed-in", sample: "/chats", mutation: "POST" },
+  "routes/chats+/$id": { access: "signed-in", sample: "/chats/999999999", get: { status: 404 }, mutation: "POST" },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteId = keyof typeof ROUTE_RULES;
@@ -233,6 +252,14 @@ export interface Permissions {
   deactivate: UserRef;
   /** List and search a collection (SPEC §6: listing users is admin-only). */
   list: "users";
+  /** Read a chat's messages and send messages to it: its members only (not even admins). */
+  read_chat: ChatRef;
+  post_chat: ChatRef;
+}
+
+/** A chat, when only who belongs to it matters. */
+export interface ChatRef {
+  memberIds: readonly number[];
 }
 
 export type Action = keyof Permissions;
@@ -257,6 +284,8 @@ const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boole
   resend_password_reset: (viewer, user) => isSelf(viewer, user) || isAdmin(viewer),
   resend_confirmation: (viewer, user) => isSelf(viewer, user) || isAdmin(viewer),
   list: (viewer, collection) => collection === "users" && !isGuest(viewer) && hasRole(viewer, ...USER_DIRECTORY_ROLES),
+  read_chat: (viewer, chat) => viewer.id !== null && chat.memberIds.includes(viewer.id),
+  post_chat: (viewer, chat) => viewer.id !== null && chat.memberIds.includes(viewer.id),
 };
 
 /** Whether the viewer may take the action on the subject. Guests may take none of these. */

@@ -1,7 +1,9 @@
 import { Button, Container, Flex, Text } from "@radix-ui/themes";
 import { Form, Link, NavLink } from "@remix-run/react";
 import type { CurrentUserSummary } from "~/accounts/current-user";
+import { ChatIcon } from "~/chats/chat-icon";
 import { CsrfInput } from "~/components/csrf-input";
+import { NotificationBell } from "~/notifications/notification-bell";
 
 export function AppBar({ currentUser }: { currentUser: CurrentUserSummary | null }) {
   return (
@@ -25,6 +27,12 @@ export function AppBar({ currentUser }: { currentUser: CurrentUserSummary | null
                   <>
                     <li>
                       <NavLink to={currentUser.homePath}>Home</NavLink>
+                    </li>
+                    <li>
+                      <ChatIcon />
+                    </li>
+                    <li>
+                      <NotificationBell />
                     </li>
                     <li>
                       <NavLink to="/profile" aria-label={`My Account (${currentUser.displayName})`}>

@@ -50,6 +50,8 @@ export const environmentSchema = z
     // Facebook sign-in is off unless both are set; the secret verifies signed_request (never echoed).
     FACEBOOK_APP_ID: z.string().trim().regex(/^\d{1,30}$/, "must be the numeric app id").optional(),
     FACEBOOK_APP_SECRET: z.string().trim().min(16, "must be at least 16 characters").optional(),
+    // Realtime through Ably when set ("appId.keyId:secret"); otherwise Server-Sent Events from the app server.
+    ABLY_API_KEY: z.string().trim().regex(/^[\w-]+\.[\w-]+:[\w+/=-]+$/, "must look like appId.keyId:secret").optional(),
   })
   .superRefine(
     (env, ctx) => {

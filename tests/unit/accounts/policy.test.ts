@@ -105,6 +105,22 @@ describe("the route table", () => {
     "routes/api+/v1+/users+/accept_contract": { load: "everyone", mutate: "signed-in" },
     "routes/api+/v1+/users+/educators": { load: "everyone" },
     "routes/api+/v1+/users+/$id.educator_profile": { load: "everyone" },
+
+    // Realtime, notifications and chats.
+    "routes/api+/v1+/realtime+/events": { load: "signed-in" },
+    "routes/api+/v1+/realtime+/token": { load: "signed-in" },
+    "routes/api+/v1+/notifications+/_index": { load: "signed-in" },
+    "routes/api+/v1+/notifications+/mark_as_read": { load: "everyone", mutate: "signed-in" },
+    "routes/api+/v1+/notifications+/mark_all_as_read": { load: "everyone", mutate: "signed-in" },
+    "routes/api+/v1+/notifications+/delete_group": { load: "everyone", mutate: "signed-in" },
+    "routes/api+/v1+/chats+/_index": { load: "signed-in" },
+    "routes/api+/v1+/chats+/$id": { load: "signed-in" },
+    "routes/api+/v1+/chats+/$id.viewed": { load: "everyone", mutate: "signed-in" },
+    "routes/api+/v1+/chats+/$id.messages": { load: "signed-in" },
+    "routes/api+/v1+/chats+/create_with_user.$id": { load: "everyone", mutate: "signed-in" },
+    "routes/notifications": { load: "signed-in" },
+    "routes/chats+/_index": { load: "signed-in" },
+    "routes/chats+/$id": { load: "signed-in" },
   };
 
   it("has an expectation for every rule", () => {
