@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { config as loadConfig, ConfigError, type AppConfig } from "../app/config/env.server";
 import { closeDatabase, openDatabase } from "../app/db/db.server";
+import { closeRealtime } from "../app/realtime/hub.server";
 import { logger } from "../app/utils/logger.server";
 import { createApp } from "./app";
 import { prepareDatabase } from "./database-setup";
@@ -75,6 +76,8 @@ function onShutdown(stop: () => Promise<void>) {
 }
 
 async function stopHttp(server: Server) {
+  // Open event streams never go idle: end them (browsers reconnect to another machine) first.
+  const closingStreams = closeRealtime();
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     // Keep-alive connections become idle as their last response ends; close each one then,
@@ -83,6 +86,7 @@ async function stopHttp(server: Server) {
     server.once("close", () => clearInterval(sweep));
     server.closeIdleConnections();
   });
+  await closingStreams;
   await closeDatabase();
 }
 

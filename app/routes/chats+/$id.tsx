@@ -143,7 +143,7 @@ export default function ChatPage() {
             <input type="hidden" name={CSRF_FIELD} value={root?.csrfToken ?? ""} />
             <Flex direction="column" gap="2">
               <Text as="label" htmlFor="chat-body" size="2" weight="medium">
-                Message
+                Write a message
               </Text>
               <TextArea
                 id="chat-body"
