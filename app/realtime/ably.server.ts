@@ -19,7 +19,7 @@ export function ablyRest(apiKey: string): Ably.Rest {
 
 /** The capability of a browser token: subscribe and history on exactly these channels. */
 export function capabilityFor(channels: readonly string[]): Record<string, Ably.CapabilityOp[]> {
-  return Object.fromEntries(channels.map((channel) => [channel, ["subscribe", "history"] as Ably.CapabilityOp[]]));
+  return Object.fromEntries(channels.map((channel) => [channel, ["history", "subscribe"] as Ably.CapabilityOp[]]));
 }
 
 /** A signed token request for this user and channels; signed locally with the key's secret. */
