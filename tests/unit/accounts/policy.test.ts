@@ -105,6 +105,10 @@ describe("the route table", () => {
     "routes/api+/v1+/users+/accept_contract": { load: "everyone", mutate: "signed-in" },
     "routes/api+/v1+/users+/educators": { load: "everyone" },
     "routes/api+/v1+/users+/$id.educator_profile": { load: "everyone" },
+    // Online courses for students (issue 5).
+    "routes/online-courses+/$id._index": { load: "everyone", mutate: "signed-in" },
+    "routes/online-courses+/$id.practice-mode": { load: "everyone" },
+    "routes/in-course-experience+/$idOrSlug.$": { load: "everyone", mutate: "signed-in" },
   };
 
   it("has an expectation for every rule", () => {
