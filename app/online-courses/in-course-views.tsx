@@ -263,7 +263,7 @@ export function QuizResult({
   return (
     <Card role="status" aria-label="Your result">
       <Heading as="h2" size="5">
-        You scored {result.score.correctCount} of {result.score.questionCount} ({result.score.percent}%)
+        {`You scored ${result.score.correctCount} of ${result.score.questionCount} (${result.score.percent}%)`}
       </Heading>
       {result.recorded ? (
         <Text as="p" size="2" color="gray">
