@@ -190,6 +190,23 @@ export const ROUTE_RULES = {
   "routes/notifications": { access: "signed-in", sample: "/notifications", mutation: "POST" },
   "routes/chats+/_index": { access: "signed-in", sample: "/chats", mutation: "POST" },
   "routes/chats+/$id": { access: "signed-in", sample: "/chats/999999999", get: { status: 404 }, mutation: "POST" },
+  // Online courses for students (issue 5): overview, practice mode and the in-course experience.
+  // Guests see what is previewable and why the rest is locked; the access module
+  // (app/online-courses/access.ts) decides item by item. Enrolling for free, completing
+  // activities and submitting quizzes need an account.
+  "routes/online-courses+/$id._index": {
+    access: "public",
+    mutations: "signed-in",
+    sample: "/online-courses/waterloo-math-137-exam-prep",
+    mutation: "POST",
+  },
+  "routes/online-courses+/$id.practice-mode": { access: "public", sample: "/online-courses/waterloo-math-137-exam-prep/practice-mode" },
+  "routes/in-course-experience+/$idOrSlug.$": {
+    access: "public",
+    mutations: "signed-in",
+    sample: "/in-course-experience/waterloo-math-137-exam-prep",
+    mutation: "POST",
+  },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteId = keyof typeof ROUTE_RULES;

@@ -37,3 +37,46 @@ export function CourseTiles({ courses }: { courses: { id: number; slug: string; 
     </ul>
   );
 }
+
+const ENROLMENT_LABELS: Record<string, string> = {
+  trialing: "Trial",
+  active: "Active",
+  pending_payment: "Action Required",
+  refunded: "Refunded",
+  expired: "Expired",
+  invited: "Invited",
+  invite_rejected: "Declined",
+};
+
+/** The student's online courses with a progress bar and a link back to where they left off. */
+export function OnlineCourseProgressList({
+  courses,
+}: {
+  courses: { id: number; slug: string; name: string; course_code: string; status: string; percent: number; completed_count: number; activity_count: number }[];
+}) {
+  return (
+    <ul className="tile-list">
+      {courses.map((course) => (
+        <li key={course.id} className="tile" aria-label={course.name}>
+          <span className="tile-meta">
+            {course.course_code} · {ENROLMENT_LABELS[course.status] ?? course.status}
+          </span>
+          <Link to={`/online-courses/${course.id}`} className="tile-title">
+            {course.name}
+          </Link>
+          <label style={{ display: "block", marginTop: "var(--space-2)" }}>
+            <Text size="2">
+              Progress: {course.percent}% ({course.completed_count} of {course.activity_count})
+            </Text>
+            <progress value={course.percent} max={100} style={{ display: "block", width: "100%" }}>
+              {course.percent}%
+            </progress>
+          </label>
+          <Link to={`/in-course-experience/${course.slug}?resume=true`} aria-label={`Resume ${course.name}`}>
+            Resume
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { db } from "~/db/db.server";
+import { enrolledCourses } from "~/online-courses/progress.server";
 import { listUpcomingStudySessions } from "~/study-sessions/upcoming.server";
 
 /** The student's home: their courses and the live sessions coming up for them. */
@@ -13,8 +14,11 @@ export async function loadStudentDashboard(userId: number, now = new Date()) {
     .select(["courses.id", "courses.slug", "courses.code", "courses.name", "courses.subject", "schools.name as school_name"])
     .orderBy("courses.code")
     .execute();
-  const sessions = await listUpcomingStudySessions({ now, limit: 6, courseIds: courses.map((course) => course.id) });
-  return { courses, sessions };
+  const [sessions, onlineCourses] = await Promise.all([
+    listUpcomingStudySessions({ now, limit: 6, courseIds: courses.map((course) => course.id) }),
+    enrolledCourses(userId),
+  ]);
+  return { courses, sessions, onlineCourses };
 }
 
 /** Instructors and tutors: the online courses and live sessions they teach, the courses they tutor. */

@@ -3,18 +3,26 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { requireSession } from "~/accounts/session.server";
-import { CourseTiles, DashboardSection } from "~/dashboards/dashboard-parts";
+import { CourseTiles, DashboardSection, OnlineCourseProgressList } from "~/dashboards/dashboard-parts";
+import { DASHBOARD_TABS, dashboardTab, onlineCoursesForTab } from "~/dashboards/dashboard-tabs";
 import { loadStudentDashboard } from "~/dashboards/dashboards.server";
 import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/dashboard");
   const { user } = await requireSession(request);
-  return { firstName: user.first_name || user.display_name || "there", ...(await loadStudentDashboard(user.id)) };
+  const tab = dashboardTab(new URL(request.url).searchParams.get("tab"));
+  const dashboard = await loadStudentDashboard(user.id);
+  return {
+    firstName: user.first_name || user.display_name || "there",
+    tab,
+    ...dashboard,
+    onlineCourses: onlineCoursesForTab(tab, dashboard.onlineCourses),
+  };
 }
 
 export default function StudentDashboard() {
-  const { firstName, courses, sessions } = useLoaderData<typeof loader>();
+  const { firstName, courses, sessions, tab, onlineCourses } = useLoaderData<typeof loader>();
   return (
     <Container size="4" px="4" py="6">
       <Heading as="h1" size="7">
@@ -23,6 +31,29 @@ export default function StudentDashboard() {
       <Text as="p" color="gray" mt="1">
         Your courses and what's coming up.
       </Text>
+      <nav aria-label="Dashboard tabs" style={{ marginTop: "var(--space-4)" }}>
+        <ul className="dashboard-tabs" style={{ display: "flex", gap: "var(--space-4)", listStyle: "none", padding: 0, margin: 0 }}>
+          {DASHBOARD_TABS.map((item) => (
+            <li key={item.key}>
+              <Link to={`/dashboard?tab=${item.key}`} aria-current={item.key === tab ? "page" : undefined} style={{ fontWeight: item.key === tab ? 700 : undefined }}>
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <DashboardSection
+        title="Your online courses"
+        isEmpty={onlineCourses.length === 0}
+        empty={
+          <>
+            {tab === "current" ? "You are not enrolled in an online course yet." : `You have no ${tab.toUpperCase()} online course yet.`}{" "}
+            <Link to="/courses">Find one</Link>.
+          </>
+        }
+      >
+        <OnlineCourseProgressList courses={onlineCourses} />
+      </DashboardSection>
       <DashboardSection
         title="Your courses"
         isEmpty={courses.length === 0}

@@ -121,6 +121,10 @@ describe("the route table", () => {
     "routes/notifications": { load: "signed-in" },
     "routes/chats+/_index": { load: "signed-in" },
     "routes/chats+/$id": { load: "signed-in" },
+    // Online courses for students (issue 5).
+    "routes/online-courses+/$id._index": { load: "everyone", mutate: "signed-in" },
+    "routes/online-courses+/$id.practice-mode": { load: "everyone" },
+    "routes/in-course-experience+/$idOrSlug.$": { load: "everyone", mutate: "signed-in" },
   };
 
   it("has an expectation for every rule", () => {

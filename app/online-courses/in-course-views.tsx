@@ -1,0 +1,309 @@
+import { Badge, Box, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { CsrfInput } from "~/components/csrf-input";
+import type { ActivityType } from "~/db/schema";
+import { chapterHeading, PART_LABELS, type ChapterPart, type CurriculumTree, type TreeActivity } from "~/online-courses/curriculum";
+import { questionField, type QuizScore } from "~/online-courses/quiz";
+
+/** Pieces of the in-course experience, shared by its views. All work without JavaScript. */
+
+export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
+  video: "Video",
+  reading: "Reading",
+  quiz: "Quiz",
+  checkpoint_quiz: "Checkpoint quiz",
+  mock_exam: "Mock exam",
+  flash_card_deck: "Flash cards",
+  practice_question_set: "Practice questions",
+};
+
+export function minutes(seconds: number) {
+  const total = Math.max(1, Math.round(seconds / 60));
+  return total >= 60 ? `${Math.floor(total / 60)} h ${total % 60} min` : `${total} min`;
+}
+
+/** A progress bar with its figure in words (a native <progress>, announced by screen readers). */
+export function ProgressBar({ percent, label }: { percent: number; label: string }) {
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" size="2">
+        {label}: <strong>{percent}%</strong>
+        <progress value={percent} max={100} style={{ display: "block", width: "100%", height: "0.75rem", marginTop: "0.25rem" }}>
+          {percent}%
+        </progress>
+      </Text>
+    </Flex>
+  );
+}
+
+/** One activity in a list: its link (or its title and lock when locked), type, time and status. */
+export function ActivityLink({ activity, base, current }: { activity: TreeActivity; base: string; current?: boolean }) {
+  const locked = !activity.access.allowed;
+  return (
+    <Flex gap="2" align="center" wrap="wrap">
+      <Link to={`${base}/${activity.href}`} aria-current={current ? "page" : undefined} style={{ fontWeight: current ? 700 : undefined }}>
+        {activity.title}
+      </Link>
+      <Text size="1" color="gray">
+        {ACTIVITY_TYPE_LABELS[activity.type]} · {minutes(activity.durationSeconds)}
+      </Text>
+      {activity.completed ? <Badge color="indigo">Completed</Badge> : null}
+      {locked ? <Badge color="gray">Locked</Badge> : activity.access.allowed && activity.access.via === "preview" ? <Badge color="amber">Free preview</Badge> : null}
+    </Flex>
+  );
+}
+
+/** The whole curriculum: chapters, their parts and activities. */
+export function CurriculumOutline({ tree, base, currentId }: { tree: CurriculumTree; base: string; currentId?: number | null }) {
+  return (
+    <ol aria-label="Curriculum" style={{ paddingLeft: "1.25rem", margin: 0 }}>
+      {tree.chapters.map((chapter) => {
+        const parts = [...new Set(chapter.sections.map((section) => section.part))] as ChapterPart[];
+        return (
+          <li key={chapter.id} style={{ marginBottom: "var(--space-3)" }}>
+            <Link to={`${base}/${chapter.path}`}>
+              <Text weight="bold">{chapterHeading(chapter)}</Text>
+            </Link>
+            {parts.map((part) => (
+              <Box key={part} ml="2" mt="1">
+                <Text as="p" size="1" color="gray" weight="medium">
+                  {PART_LABELS[part]}
+                </Text>
+                <ul style={{ paddingLeft: "1rem", margin: 0 }}>
+                  {chapter.sections
+                    .filter((section) => section.part === part)
+                    .flatMap((section) => section.activities)
+                    .map((activity) => (
+                      <li key={activity.id}>
+                        <ActivityLink activity={activity} base={base} current={activity.id === currentId} />
+                      </li>
+                    ))}
+                </ul>
+              </Box>
+            ))}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function SearchForm({ base, query }: { base: string; query: string }) {
+  return (
+    <Form method="get" action={base} role="search" aria-label="Search this course">
+      <Flex gap="2" align="end" wrap="wrap">
+        <Flex direction="column" gap="1">
+          <label htmlFor="curriculum-search">
+            <Text size="2" weight="medium">
+              Search lessons
+            </Text>
+          </label>
+          <input id="curriculum-search" className="native-input" type="search" name="q" defaultValue={query} maxLength={200} />
+        </Flex>
+        <Button type="submit" variant="soft">
+          Search
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
+
+/** Why an item is locked and how to get access. */
+export function LockedNotice({ lock }: { lock: { message: string; action: { label: string; href: string } | null } }) {
+  return (
+    <Callout.Root color="amber" role="status">
+      <Callout.Text>
+        <strong>Locked.</strong> {lock.message}{" "}
+        {lock.action ? (
+          <Link to={lock.action.href} style={{ fontWeight: 700 }}>
+            {lock.action.label}
+          </Link>
+        ) : null}
+      </Callout.Text>
+    </Callout.Root>
+  );
+}
+
+export function PreviousNext({ previous, next, base }: { previous: TreeActivity | null; next: TreeActivity | null; base: string }) {
+  return (
+    <nav aria-label="Previous and next activity">
+      <Flex justify="between" gap="3" mt="5" wrap="wrap">
+        {previous ? (
+          <Link to={`${base}/${previous.href}`} rel="prev">
+            ← Previous: {previous.title}
+          </Link>
+        ) : (
+          <span />
+        )}
+        {next ? (
+          <Link to={`${base}/${next.href}`} rel="next">
+            Next: {next.title} →
+          </Link>
+        ) : null}
+      </Flex>
+    </nav>
+  );
+}
+
+/** Marks an activity complete (the time defaults to the activity's length). */
+export function CompleteForm({ activity, enrolled, signedIn, courseId }: { activity: TreeActivity; enrolled: boolean; signedIn: boolean; courseId: number }) {
+  if (!enrolled) {
+    return (
+      <Text as="p" size="2" color="gray" mt="4">
+        {signedIn ? (
+          <>
+            <Link to={`/online-courses/${courseId}#packages`}>Enrol in the course</Link> to keep track of your progress.
+          </>
+        ) : (
+          <>
+            <Link to={`/users/sign_in?redirect_to=${encodeURIComponent(`/online-courses/${courseId}`)}`}>Sign in</Link> to keep track of your progress.
+          </>
+        )}
+      </Text>
+    );
+  }
+  return (
+    <Form method="post" style={{ marginTop: "var(--space-4)" }}>
+      <CsrfInput />
+      <input type="hidden" name="intent" value="complete" />
+      <input type="hidden" name="activity_id" value={activity.id} />
+      <input type="hidden" name="duration_seconds" value={activity.durationSeconds} />
+      <Button type="submit">{activity.completed ? "Mark complete again and continue" : "Mark complete and continue"}</Button>
+    </Form>
+  );
+}
+
+export function LessonContent({ activity, content }: { activity: TreeActivity; content: Record<string, unknown> | null }) {
+  if (!content) return null;
+  const body = typeof content.body === "string" ? content.body : null;
+  const video = typeof content.video_url === "string" ? content.video_url : null;
+  return (
+    <Box mt="3">
+      {video ? (
+        <video controls preload="none" src={video} style={{ width: "100%", maxWidth: 720, background: "black" }} aria-label={activity.title}>
+          <a href={video}>Download the video</a>
+        </video>
+      ) : null}
+      {body ? (
+        <Text as="p" size="3" style={{ whiteSpace: "pre-line" }}>
+          {body}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
+export function FlashCards({ content }: { content: Record<string, unknown> | null }) {
+  const cards = Array.isArray(content?.cards) ? (content!.cards as { front: string; back: string }[]) : [];
+  if (cards.length === 0) return <Text as="p">This deck has no cards yet.</Text>;
+  return (
+    <ol style={{ paddingLeft: "1.25rem" }}>
+      {cards.map((card, index) => (
+        <li key={index} style={{ marginBottom: "var(--space-2)" }}>
+          <details>
+            <summary>{card.front}</summary>
+            <Text as="p" color="gray">
+              {card.back}
+            </Text>
+          </details>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function MockExamFacts({ content }: { content: Record<string, unknown> | null }) {
+  const count = typeof content?.question_count === "number" ? content.question_count : null;
+  const limit = typeof content?.time_limit_minutes === "number" ? content.time_limit_minutes : null;
+  return (
+    <Text as="p" mt="2">
+      {count !== null ? `${count} questions` : "A full-length exam"}
+      {limit !== null ? ` · ${limit} minutes` : ""}. Sit it in one go under timed conditions, then mark it complete and review it.
+    </Text>
+  );
+}
+
+/** The quiz as a plain form: radio buttons per question, no answers in the page before submitting. */
+export function QuizForm({ activity, questions }: { activity: TreeActivity; questions: { id: number; prompt: string; choices: string[] }[] }) {
+  return (
+    <Form method="post" aria-label={activity.title}>
+      <CsrfInput />
+      <input type="hidden" name="intent" value="submit-quiz" />
+      <input type="hidden" name="activity_id" value={activity.id} />
+      <ol style={{ paddingLeft: "1.25rem" }}>
+        {questions.map((question) => (
+          <li key={question.id} style={{ marginBottom: "var(--space-4)" }}>
+            <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+              <legend>
+                <Text weight="medium">{question.prompt}</Text>
+              </legend>
+              {question.choices.map((choice, index) => (
+                <label key={index} style={{ display: "block", marginTop: "var(--space-1)" }}>
+                  <input type="radio" name={questionField(question.id)} value={index} /> {choice}
+                </label>
+              ))}
+            </fieldset>
+          </li>
+        ))}
+      </ol>
+      <Button type="submit">Submit answers</Button>
+    </Form>
+  );
+}
+
+export function QuizResult({
+  result,
+  questions,
+}: {
+  result: { score: QuizScore; recorded: boolean; nextHref: string | null };
+  questions: { id: number; prompt: string; choices: string[] }[];
+}) {
+  const prompts = new Map(questions.map((question) => [question.id, question]));
+  return (
+    <Card role="status" aria-label="Your result">
+      <Heading as="h2" size="5">
+        {`You scored ${result.score.correctCount} of ${result.score.questionCount} (${result.score.percent}%)`}
+      </Heading>
+      {result.recorded ? (
+        <Text as="p" size="2" color="gray">
+          Saved to your progress.
+        </Text>
+      ) : null}
+      <ol style={{ paddingLeft: "1.25rem" }}>
+        {result.score.questions.map((scored) => {
+          const question = prompts.get(scored.questionId);
+          return (
+            <li key={scored.questionId} style={{ marginTop: "var(--space-2)" }}>
+              <Text as="p" weight="medium">
+                {question?.prompt}
+              </Text>
+              <Text as="p" size="2" color={scored.correct ? "indigo" : "red"}>
+                {scored.correct ? "Correct" : scored.choiceIndex === null ? "Not answered" : "Incorrect"} — the answer is{" "}
+                {question?.choices[scored.answerIndex]}.
+              </Text>
+              {scored.explanation ? (
+                <Text as="p" size="2" color="gray">
+                  {scored.explanation}
+                </Text>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      {result.nextHref ? (
+        <Button asChild mt="3">
+          <Link to={result.nextHref}>Continue</Link>
+        </Button>
+      ) : null}
+    </Card>
+  );
+}
+
+export function ErrorCallout({ children }: { children: ReactNode }) {
+  return (
+    <Callout.Root color="red" role="alert" mb="3">
+      <Callout.Text>{children}</Callout.Text>
+    </Callout.Root>
+  );
+}

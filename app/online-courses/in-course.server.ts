@@ -1,0 +1,144 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { Viewer } from "~/accounts/roles";
+import { db } from "~/db/db.server";
+import type { Database, OnlineCourseUser } from "~/db/schema";
+import {
+  canSeeCourse,
+  courseAccessLevel,
+  courseFactsOf,
+  type AccessInput,
+  type SubscriptionFacts,
+} from "~/online-courses/access";
+import { buildCurriculum, likePattern, type CurriculumRow, type CurriculumTree } from "~/online-courses/curriculum";
+import { enrolmentFacts } from "~/online-courses/enrolments.server";
+
+/**
+ * Loads an online course as one viewer sees it, in a fixed number of queries whatever the
+ * course's size: the course (with its instructor), then together the viewer's enrolment, the
+ * whole curriculum, and the enrolment's completed activities.
+ */
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+const NUMERIC_ID = /^[1-9]\d{0,9}$/;
+
+/** The course row with its instructor's public name, by id or slug; undefined when there is none. */
+export async function findOnlineCourse(idOrSlug: string, executor: Executor = db()) {
+  const byId = NUMERIC_ID.test(idOrSlug) && Number(idOrSlug) <= 2_147_483_647;
+  return executor
+    .selectFrom("online_courses")
+    .leftJoin("users as instructor", "instructor.id", "online_courses.instructor_id")
+    .selectAll("online_courses")
+    .select([
+      sql<string | null>`coalesce(nullif(instructor.display_name, ''), nullif(trim(instructor.first_name || ' ' || instructor.last_name), ''))`.as(
+        "instructor_name",
+      ),
+      "instructor.bio as instructor_bio",
+    ])
+    .where((eb) => (byId ? eb("online_courses.id", "=", Number(idOrSlug)) : eb("online_courses.slug", "=", idOrSlug)))
+    .executeTakeFirst();
+}
+
+export type OnlineCourseRow = NonNullable<Awaited<ReturnType<typeof findOnlineCourse>>>;
+
+/** Every chapter, section and activity of a course in one query (left joins keep empty chapters and sections). */
+export function curriculumRows(onlineCourseId: number, executor: Executor = db()): Promise<CurriculumRow[]> {
+  return executor
+    .selectFrom("chapters")
+    .leftJoin("sections", "sections.chapter_id", "chapters.id")
+    .leftJoin("activities", "activities.section_id", "sections.id")
+    .where("chapters.online_course_id", "=", onlineCourseId)
+    .select([
+      "chapters.id as chapter_id",
+      "chapters.kind as chapter_kind",
+      "chapters.position as chapter_position",
+      "chapters.title as chapter_title",
+      "sections.id as section_id",
+      "sections.section_type as section_type",
+      "sections.position as section_position",
+      "sections.title as section_title",
+      "activities.id as activity_id",
+      "activities.activity_type as activity_type",
+      "activities.position as activity_position",
+      "activities.title as activity_title",
+      "activities.can_preview as can_preview",
+      "activities.duration_seconds as duration_seconds",
+    ])
+    .orderBy("chapters.position")
+    .orderBy("sections.position")
+    .orderBy("activities.position")
+    .execute() as Promise<CurriculumRow[]>;
+}
+
+export interface CourseForViewer {
+  course: OnlineCourseRow;
+  enrolment: OnlineCourseUser | null;
+  access: AccessInput;
+  tree: CurriculumTree;
+}
+
+/**
+ * The course as the viewer sees it; null when it does not exist or the viewer may not see it
+ * (hidden courses, read access): both answer 404, so hidden courses stay invisible.
+ */
+export async function loadCourseForViewer(
+  viewer: Viewer,
+  idOrSlug: string,
+  options: { subscription?: SubscriptionFacts | null; now?: Date } = {},
+): Promise<CourseForViewer | null> {
+  const course = await findOnlineCourse(idOrSlug);
+  if (!course) return null;
+  const [enrolment, rows, completions] = await Promise.all([
+    viewer.id === null
+      ? Promise.resolve(undefined)
+      : db().selectFrom("online_course_users").selectAll().where("user_id", "=", viewer.id).where("online_course_id", "=", course.id).executeTakeFirst(),
+    curriculumRows(course.id),
+    viewer.id === null
+      ? Promise.resolve([] as { activity_id: number }[])
+      : db()
+          .selectFrom("activity_completions")
+          .innerJoin("online_course_users", "online_course_users.id", "activity_completions.online_course_user_id")
+          .where("online_course_users.user_id", "=", viewer.id)
+          .where("online_course_users.online_course_id", "=", course.id)
+          .select("activity_completions.activity_id")
+          .execute(),
+  ]);
+  const facts = courseFactsOf(course);
+  const enrolmentFact = enrolmentFacts(enrolment);
+  const accessLevel = courseAccessLevel(viewer, facts, enrolmentFact);
+  if (!canSeeCourse(accessLevel)) return null;
+  const access: AccessInput = {
+    viewer,
+    course: facts,
+    enrolment: enrolmentFact,
+    subscription: options.subscription ?? null,
+    accessLevel,
+    now: options.now ?? new Date(),
+  };
+  const tree = buildCurriculum(rows, { completed: new Set(completions.map((row) => row.activity_id)), access });
+  return { course, enrolment: enrolment ?? null, access, tree };
+}
+
+/** Activity ids of the course whose title contains the query, case-insensitively, in curriculum order. */
+export async function searchCurriculum(onlineCourseId: number, query: string, executor: Executor = db()): Promise<number[]> {
+  if (query.trim() === "") return [];
+  const rows = await executor
+    .selectFrom("activities")
+    .innerJoin("sections", "sections.id", "activities.section_id")
+    .innerJoin("chapters", "chapters.id", "sections.chapter_id")
+    .where("chapters.online_course_id", "=", onlineCourseId)
+    .where(sql<boolean>`lower(activities.title) like ${likePattern(query)} escape '\\'`)
+    .select("activities.id")
+    .orderBy("chapters.position")
+    .orderBy("sections.position")
+    .orderBy("activities.position")
+    .limit(200)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** An activity's own content (the tree carries only titles), for an activity of this course. */
+export async function activityContent(activityId: number, executor: Executor = db()) {
+  const row = await executor.selectFrom("activities").select(["id", "content"]).where("id", "=", activityId).executeTakeFirst();
+  return row?.content ?? null;
+}

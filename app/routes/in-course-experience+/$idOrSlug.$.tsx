@@ -1,0 +1,249 @@
+import { Badge, Box, Button, Card, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
+import { guestViewer } from "~/accounts/roles";
+import { viewerOf } from "~/accounts/session.server";
+import { PART_LABELS, type ChapterPart } from "~/online-courses/curriculum";
+import { inCourseAction, loadInCoursePage, type SelectedActivity } from "~/online-courses/in-course-page.server";
+import {
+  ACTIVITY_TYPE_LABELS,
+  ActivityLink,
+  CompleteForm,
+  CurriculumOutline,
+  ErrorCallout,
+  FlashCards,
+  LessonContent,
+  LockedNotice,
+  MockExamFacts,
+  PreviousNext,
+  ProgressBar,
+  QuizForm,
+  QuizResult,
+  SearchForm,
+  minutes,
+} from "~/online-courses/in-course-views";
+
+const ROUTE = "routes/in-course-experience+/$idOrSlug.$";
+
+/** /in-course-experience/{idOrSlug}[/intro|chapter/{n}|mock-exam/{n}[/checkpoint-quiz|additional-practice]|assessments/{id}|…] */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const session = await requireRouteAccess(request, ROUTE);
+  const viewer = session ? viewerOf(session.user) : guestViewer;
+  return loadInCoursePage(viewer, params.idOrSlug ?? "", params["*"] ?? "", new URL(request.url));
+}
+
+/** POST: complete an activity, or submit a quiz (signed-in learners). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const session = await requireMutationAccess(request, ROUTE);
+  return inCourseAction(viewerOf(session.user), params.idOrSlug ?? "", await request.formData());
+}
+
+export default function InCourseExperience() {
+  const page = useLoaderData<typeof loader>();
+  const { course, base, tree, detail } = page;
+  const selectedId = detail.kind === "chapter" ? detail.selected?.activity.id : detail.kind === "activity" ? detail.selected.activity.id : null;
+  return (
+    <Container size="4" px="4" py="5">
+      <Text as="p" size="2" color="gray">
+        <Link to={`/online-courses/${course.id}`}>{course.course_code}</Link>
+      </Text>
+      <Heading as="h1" size="7" mb="3">
+        {course.name}
+      </Heading>
+      <Grid columns={{ initial: "1", md: "280px 1fr" }} gap="6">
+        <Box asChild>
+          <aside aria-label="Course navigation">
+            {page.enrolled ? (
+              <Box mb="3">
+                <ProgressBar percent={tree.percent} label="Course progress" />
+                <Button asChild size="2" mt="2">
+                  <Link to={`${base}?resume=true`}>Resume where you left off</Link>
+                </Button>
+              </Box>
+            ) : null}
+            <SearchForm base={base} query={page.search?.query ?? ""} />
+            <Flex gap="3" my="3" wrap="wrap">
+              <Link to={base}>Curriculum</Link>
+              <Link to={`${base}/on-demand`}>On-demand</Link>
+              <Link to={`${base}/grade-boosters`}>Grade boosters</Link>
+              <Link to={`/online-courses/${course.id}/practice-mode`}>Practice mode</Link>
+            </Flex>
+            {detail.kind !== "tree" ? (
+              <details>
+                <summary>All chapters</summary>
+                <CurriculumOutline tree={tree} base={base} currentId={selectedId} />
+              </details>
+            ) : null}
+          </aside>
+        </Box>
+        <Box asChild>
+          <div>
+            {page.search ? <SearchResults search={page.search} base={base} /> : null}
+            <DetailView />
+          </div>
+        </Box>
+      </Grid>
+    </Container>
+  );
+}
+
+function SearchResults({ search, base }: { search: { query: string; results: Parameters<typeof ActivityLink>[0]["activity"][] }; base: string }) {
+  return (
+    <Card mb="4" asChild>
+      <section aria-label="Search results">
+        <Heading as="h2" size="4" mb="2">
+          {search.results.length === 0
+            ? `No lessons match “${search.query}”`
+            : `${search.results.length} ${search.results.length === 1 ? "lesson matches" : "lessons match"} “${search.query}”`}
+        </Heading>
+        <ul style={{ paddingLeft: "1rem", margin: 0 }}>
+          {search.results.map((activity) => (
+            <li key={activity.id}>
+              <ActivityLink activity={activity} base={base} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </Card>
+  );
+}
+
+function DetailView() {
+  const page = useLoaderData<typeof loader>();
+  const { detail, base, tree, course } = page;
+  switch (detail.kind) {
+    case "tree":
+      return (
+        <section aria-labelledby="curriculum-heading">
+          <Heading as="h2" size="5" id="curriculum-heading" mb="3">
+            Curriculum
+          </Heading>
+          <Text as="p" color="gray" mb="3">
+            {tree.activities.length} activities in {tree.chapters.length} chapters
+            {page.enrolled ? ` · ${tree.completedCount} completed · ${minutes(page.viewTimeSeconds)} studied` : ""}
+          </Text>
+          <CurriculumOutline tree={tree} base={base} currentId={page.currentActivityId} />
+        </section>
+      );
+    case "list":
+      return (
+        <section aria-labelledby="list-heading">
+          <Heading as="h2" size="5" id="list-heading">
+            {detail.title}
+          </Heading>
+          <Text as="p" color="gray" mb="3">
+            {detail.description}
+          </Text>
+          {detail.activities.length === 0 ? (
+            <Text as="p">Nothing here yet.</Text>
+          ) : (
+            <ul style={{ paddingLeft: "1rem" }}>
+              {detail.activities.map((activity) => (
+                <li key={activity.id}>
+                  <ActivityLink activity={activity} base={base} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      );
+    case "chapter":
+      return (
+        <section aria-labelledby="chapter-heading">
+          <Text as="p" size="2" color="gray">
+            {detail.chapter.label}
+          </Text>
+          <Heading as="h2" size="6" id="chapter-heading">
+            {detail.chapter.title}
+          </Heading>
+          <nav aria-label="Parts of this chapter">
+            <Flex gap="3" my="3" wrap="wrap">
+              {(detail.parts as ChapterPart[]).map((part) => (
+                <Link
+                  key={part}
+                  to={`${base}/${detail.chapter.path}${part === "core" ? "" : `/${part}`}`}
+                  aria-current={part === detail.part ? "page" : undefined}
+                  style={{ fontWeight: part === detail.part ? 700 : undefined }}
+                >
+                  {PART_LABELS[part]}
+                </Link>
+              ))}
+            </Flex>
+          </nav>
+          <ul style={{ paddingLeft: "1rem" }}>
+            {detail.activities.map((activity) => (
+              <li key={activity.id}>
+                <ActivityLink activity={activity} base={base} current={activity.id === detail.selected?.activity.id} />
+              </li>
+            ))}
+          </ul>
+          {detail.selected ? <ActivityPanel selected={detail.selected as SelectedActivity} courseId={course.id} /> : null}
+        </section>
+      );
+    case "activity":
+      return <ActivityPanel selected={detail.selected as SelectedActivity} courseId={course.id} />;
+  }
+}
+
+function ActivityPanel({ selected, courseId }: { selected: SelectedActivity; courseId: number }) {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { activity, lock } = selected;
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  const quizResult = actionData && "quizResult" in actionData && actionData.quizResult.activityId === activity.id ? actionData.quizResult : null;
+  const isQuiz = selected.questions.length > 0;
+  return (
+    <Card asChild mt="4">
+      <article aria-labelledby="activity-heading">
+        <Text as="p" size="2" color="gray">
+          {selected.chapterLabel} · {ACTIVITY_TYPE_LABELS[activity.type]} · {minutes(activity.durationSeconds)}
+        </Text>
+        <Heading as="h2" size="5" id="activity-heading">
+          {activity.title} {activity.completed ? <Badge color="indigo">Completed</Badge> : null}
+        </Heading>
+        {error ? <ErrorCallout>{error}</ErrorCallout> : null}
+        {lock ? (
+          <Box mt="3">
+            <LockedNotice lock={lock} />
+          </Box>
+        ) : (
+          <>
+            {activity.type === "video" || activity.type === "reading" ? <LessonContent activity={activity} content={selected.content} /> : null}
+            {activity.type === "flash_card_deck" ? <FlashCards content={selected.content} /> : null}
+            {activity.type === "mock_exam" ? <MockExamFacts content={selected.content} /> : null}
+            {isQuiz ? (
+              <Box mt="3">
+                {selected.lastAttempt && !quizResult ? (
+                  <Text as="p" size="2" color="gray" mb="2">
+                    Your last attempt: {selected.lastAttempt.correct_count} of {selected.lastAttempt.question_count}.
+                  </Text>
+                ) : null}
+                {quizResult ? (
+                  <QuizResult result={quizResult} questions={selected.questions} />
+                ) : page.signedIn ? (
+                  <QuizForm activity={activity} questions={selected.questions} />
+                ) : (
+                  <>
+                    <Text as="p" mb="2">
+                      {selected.questions.length} questions.{" "}
+                      <Link to={`/users/sign_in?redirect_to=${encodeURIComponent(`${page.base}/${activity.href}`)}`}>Sign in</Link> to take the quiz.
+                    </Text>
+                  </>
+                )}
+              </Box>
+            ) : (
+              <CompleteForm activity={activity} enrolled={page.enrolled} signedIn={page.signedIn} courseId={courseId} />
+            )}
+          </>
+        )}
+        <PreviousNext previous={selected.previous} next={selected.next} base={page.base} />
+      </article>
+    </Card>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [{ title: `${data.course.name} — Marketplace` }, { name: "robots", content: "noindex" }]
+    : [{ title: "Course not found — Marketplace" }];

@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import { guestViewer, type Viewer } from "~/accounts/roles";
+import { loadCourseForViewer, searchCurriculum } from "~/online-courses/in-course.server";
+import { completeActivity, enrolledCourses, quizQuestionsForLearner, submitQuiz } from "~/online-courses/progress.server";
+import { runWithRequestContext, type RequestContext } from "~/utils/request-context.server";
+import { insertLargeCourse } from "../../../server/seed/large-course";
+import { useTestDatabase } from "../../support/database";
+
+const database = useTestDatabase();
+
+async function countQueries<T>(run: () => Promise<T>) {
+  const context: RequestContext = { requestId: "test", queryCount: 0, databaseUnavailable: false };
+  const result = await runWithRequestContext(context, run);
+  return { result, queries: context.queryCount };
+}
+
+async function student(): Promise<Viewer> {
+  const user = await database().db.selectFrom("users").select(["id", "roles"]).where("email", "=", "student@demo.test").executeTakeFirstOrThrow();
+  return { id: user.id, roles: user.roles, userType: "student" };
+}
+
+describe("loading the in-course page", () => {
+  it("runs the same fixed number of queries for a 30-chapter course as for a small one", async () => {
+    const viewer = await student();
+    const large = await insertLargeCourse(database().db, { slug: "thirty-chapters", chapters: 30, studentEmail: "student@demo.test" });
+    const small = await insertLargeCourse(database().db, { slug: "two-chapters", chapters: 2, studentEmail: "student@demo.test" });
+
+    const big = await countQueries(() => loadCourseForViewer(viewer, "thirty-chapters"));
+    const little = await countQueries(() => loadCourseForViewer(viewer, "two-chapters"));
+    expect(big.result!.tree.chapters).toHaveLength(31);
+    expect(big.result!.tree.activities).toHaveLength(large.activityCount);
+    expect(little.result!.tree.activities).toHaveLength(small.activityCount);
+    expect(big.queries).toBe(4);
+    expect(little.queries).toBe(big.queries);
+    // A guest needs only the course and its curriculum.
+    expect((await countQueries(() => loadCourseForViewer(guestViewer, "thirty-chapters"))).queries).toBe(2);
+    // The enrolment's progress comes along: 10 of the activities are completed.
+    expect(big.result!.tree.completedCount).toBe(10);
+  });
+
+  it("finds a course by id or slug, and hides hidden and closed courses from students", async () => {
+    const { db } = database();
+    const viewer = await student();
+    const course = await db.selectFrom("online_courses").select(["id", "slug"]).where("slug", "=", "waterloo-math-137-exam-prep").executeTakeFirstOrThrow();
+    expect((await loadCourseForViewer(viewer, String(course.id)))?.course.slug).toBe(course.slug);
+    expect(await loadCourseForViewer(viewer, "no-such-course")).toBeNull();
+    expect(await loadCourseForViewer(viewer, "99999999999999")).toBeNull();
+    await db.updateTable("online_courses").set({ status: "hidden" }).where("slug", "=", "organic-chemistry-1-exam-prep").execute();
+    expect(await loadCourseForViewer(viewer, "organic-chemistry-1-exam-prep")).toBeNull();
+    await db.updateTable("online_courses").set({ status: "closed" }).where("slug", "=", "organic-chemistry-1-exam-prep").execute();
+    expect(await loadCourseForViewer(viewer, "organic-chemistry-1-exam-prep")).toBeNull();
+    await db.updateTable("online_courses").set({ status: "preparing" }).where("slug", "=", "organic-chemistry-1-exam-prep").execute();
+    const preparing = await loadCourseForViewer(guestViewer, "organic-chemistry-1-exam-prep");
+    expect(preparing).not.toBeNull();
+    // Details only: nothing opens while the course is preparing.
+    expect(preparing!.tree.activities.every((activity) => !activity.access.allowed)).toBe(true);
+    await db.updateTable("online_courses").set({ status: "published" }).where("slug", "=", "organic-chemistry-1-exam-prep").execute();
+  });
+
+  it("opens the enrolled student's Learn lessons and keeps practice locked with its reason", async () => {
+    const loaded = await loadCourseForViewer(await student(), "waterloo-math-137-exam-prep");
+    const core = loaded!.tree.activities.find((activity) => activity.type === "checkpoint_quiz")!;
+    const practice = loaded!.tree.activities.find((activity) => activity.type === "practice_question_set")!;
+    expect(core.access.allowed).toBe(true);
+    expect(practice.access).toEqual({ allowed: false, reason: "needs-practice" });
+  });
+
+  it("searches titles case-insensitively within the course only", async () => {
+    const course = await database().db.selectFrom("online_courses").select("id").where("slug", "=", "waterloo-math-137-exam-prep").executeTakeFirstOrThrow();
+    const ids = await searchCurriculum(course.id, "SQUEEZE");
+    expect(ids).toHaveLength(1);
+    expect(await searchCurriculum(course.id, "%")).toEqual([]);
+    expect(await searchCurriculum(course.id, "   ")).toEqual([]);
+  });
+});
+
+describe("progress and quizzes", () => {
+  it("records a completion once, accumulates view time and moves the current activity on", async () => {
+    const { db } = database();
+    const viewer = await student();
+    const loaded = (await loadCourseForViewer(viewer, "waterloo-math-137-exam-prep"))!;
+    const [first, second] = loaded.tree.activities.filter((activity) => !activity.completed);
+    const before = loaded.enrolment!.view_time_seconds;
+    const place = { activityId: first!.id, chapterId: first!.chapterId, sectionId: first!.sectionId };
+    await completeActivity(db, { enrolmentId: loaded.enrolment!.id, place, durationSeconds: 120, nextId: second!.id });
+    await completeActivity(db, { enrolmentId: loaded.enrolment!.id, place, durationSeconds: 30, nextId: second!.id });
+    const enrolment = await db.selectFrom("online_course_users").selectAll().where("id", "=", loaded.enrolment!.id).executeTakeFirstOrThrow();
+    expect(enrolment.view_time_seconds).toBe(before + 150);
+    expect(enrolment.current_activity_id).toBe(second!.id);
+    const completions = await db.selectFrom("activity_completions").selectAll().where("online_course_user_id", "=", enrolment.id).where("activity_id", "=", first!.id).execute();
+    expect(completions).toHaveLength(1);
+    expect(completions[0]).toMatchObject({ chapter_id: first!.chapterId, section_id: first!.sectionId, duration_seconds: 150 });
+  });
+
+  it("scores a checkpoint quiz on the server and stores the attempt, its submissions and the completion", async () => {
+    const { db } = database();
+    const viewer = await student();
+    const loaded = (await loadCourseForViewer(viewer, "waterloo-math-137-exam-prep"))!;
+    const quiz = loaded.tree.activities.find((activity) => activity.type === "checkpoint_quiz")!;
+    const shown = await quizQuestionsForLearner(quiz.id);
+    expect(shown.length).toBeGreaterThan(1);
+    for (const question of shown) expect(Object.keys(question).sort()).toEqual(["choices", "id", "position", "prompt"]);
+    const stored = await db.selectFrom("quiz_questions").select(["id", "answer_index"]).where("activity_id", "=", quiz.id).orderBy("position").execute();
+    // The first answered right, the second wrong, the rest unanswered.
+    const answers = new Map<number, number | null>(stored.map((question, index) => [question.id, index === 0 ? question.answer_index : index === 1 ? (question.answer_index + 1) % 4 : null]));
+    const { attemptId, score } = await submitQuiz({
+      userId: viewer.id!,
+      activityId: quiz.id,
+      answers,
+      durationSeconds: 200,
+      enrolment: { id: loaded.enrolment!.id, place: { activityId: quiz.id, chapterId: quiz.chapterId, sectionId: quiz.sectionId }, nextId: null },
+    });
+    expect(score).toMatchObject({ questionCount: stored.length, correctCount: 1 });
+    const attempt = await db.selectFrom("quiz_attempts").selectAll().where("id", "=", attemptId).executeTakeFirstOrThrow();
+    expect(attempt).toMatchObject({ correct_count: 1, question_count: stored.length, online_course_user_id: loaded.enrolment!.id });
+    const submissions = await db.selectFrom("quiz_question_submissions").selectAll().where("quiz_attempt_id", "=", attemptId).execute();
+    expect(submissions).toHaveLength(stored.length);
+    const completion = await db.selectFrom("activity_completions").selectAll().where("activity_id", "=", quiz.id).where("online_course_user_id", "=", loaded.enrolment!.id).executeTakeFirstOrThrow();
+    expect(completion.assessment_id).toBe(attemptId);
+  });
+
+  it("lists the student's online courses with progress in one query", async () => {
+    const viewer = await student();
+    const { result, queries } = await countQueries(() => enrolledCourses(viewer.id!));
+    expect(queries).toBe(1);
+    const math = result.find((course) => course.slug === "waterloo-math-137-exam-prep")!;
+    expect(math.activity_count).toBeGreaterThan(math.completed_count);
+    expect(math.completed_count).toBeGreaterThanOrEqual(3);
+    expect(math.percent).toBe(Math.floor((math.completed_count / math.activity_count) * 100));
+  });
+});
