@@ -12,6 +12,7 @@ export function securityHeaders({
   devServer,
   servedOverHttps,
   googleSignIn = false,
+  checkoutOrigins = [],
 }: {
   production: boolean;
   devServer: boolean;
@@ -19,6 +20,8 @@ export function securityHeaders({
   servedOverHttps: boolean;
   /** GOOGLE_CLIENT_ID is set: allow Google's sign-in script, its prompt iframe and styles. */
   googleSignIn?: boolean;
+  /** Where checkout forms are redirected to pay (Stripe's hosted page, or the local emulator). */
+  checkoutOrigins?: readonly string[];
 }): RequestHandler[] {
   const google = googleSignIn ? [GOOGLE_SIGN_IN_ORIGIN] : [];
   const assignNonce: RequestHandler = (_req, res, next) => {
@@ -40,7 +43,7 @@ export function securityHeaders({
           "connect-src": ["'self'", ...(devServer ? ["ws:", "wss:"] : []), ...google],
           ...(googleSignIn ? { "frame-src": ["'self'", ...google] } : {}),
           "media-src": ["'self'", "blob:"],
-          "form-action": ["'self'"],
+          "form-action": ["'self'", ...checkoutOrigins],
           "frame-ancestors": ["'none'"],
           "base-uri": ["'self'"],
           "object-src": ["'none'"],

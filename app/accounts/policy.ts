@@ -171,6 +171,14 @@ export const ROUTE_RULES = {
   // The person signed in while impersonating is the impersonated user (any role), so any
   // signed-in user may post here; the action refuses a session that is not an impersonation.
   "routes/admin+/impersonation.stop": { sample: "/admin/impersonation/stop", ...onlyMutations("POST", "signed-in") },
+  // Payments and subscriptions (issue 6).
+  // Checkout is the sign-up-and-pay screen: open to guests. Without a product it answers 400.
+  "routes/checkout+/_index": { access: "public", sample: "/checkout", get: { status: 400 }, mutation: "POST" },
+  "routes/checkout+/success": { access: "signed-in", sample: "/checkout/success?purchase_id=999999999", get: { status: 404 } },
+  "routes/checkout+/cancel": { access: "signed-in", sample: "/checkout/cancel" },
+  // Stripe signs its calls: no session, no CSRF token; an unsigned POST is 400.
+  "routes/webhooks+/stripe": { sample: "/webhooks/stripe", ...onlyMutations("POST", "public") },
+  "routes/my-subscription": { access: "signed-in", sample: "/my-subscription", mutation: "POST" },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteId = keyof typeof ROUTE_RULES;

@@ -105,6 +105,12 @@ describe("the route table", () => {
     "routes/api+/v1+/users+/accept_contract": { load: "everyone", mutate: "signed-in" },
     "routes/api+/v1+/users+/educators": { load: "everyone" },
     "routes/api+/v1+/users+/$id.educator_profile": { load: "everyone" },
+    // Payments and subscriptions (issue 6).
+    "routes/checkout+/_index": { load: "everyone" },
+    "routes/checkout+/success": { load: "signed-in" },
+    "routes/checkout+/cancel": { load: "signed-in" },
+    "routes/webhooks+/stripe": { load: "everyone" },
+    "routes/my-subscription": { load: "signed-in" },
   };
 
   it("has an expectation for every rule", () => {
