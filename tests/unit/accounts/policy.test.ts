@@ -111,6 +111,12 @@ describe("the route table", () => {
     "routes/checkout+/cancel": { load: "signed-in" },
     "routes/webhooks+/stripe": { load: "everyone" },
     "routes/my-subscription": { load: "signed-in" },
+    "routes/api+/v1+/subscriptions+/_index": { load: "signed-in" },
+    "routes/api+/v1+/subscriptions+/complete_purchase": { load: "everyone", mutate: "signed-in" },
+    "routes/api+/v1+/subscriptions+/$id": { load: "signed-in" },
+    "routes/api+/v1+/subscriptions+/$id.$call": { load: "signed-in" },
+    "routes/api+/v1+/subscriptions+/$id.admin_cancel": { load: "everyone", mutate: ["admin"] },
+    "routes/api+/v1+/invoices": { load: "signed-in" },
   };
 
   it("has an expectation for every rule", () => {
