@@ -10,6 +10,7 @@ import { closeRealtime } from "../app/realtime/hub.server";
 import { logger } from "../app/utils/logger.server";
 import { createApp } from "./app";
 import { prepareDatabase } from "./database-setup";
+import { startEmbeddedStripe } from "./stripe-emulator/start";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -92,15 +93,21 @@ async function stopHttp(server: Server) {
 
 async function runSingleProcess(config: AppConfig, dev: boolean) {
   await prepareDatabase(config);
+  const emulator = await startEmbeddedStripe(config);
   const server = await startHttp(config, dev);
   logger().info({ url: `http://localhost:${config.PORT}`, database: config.database.kind }, "marketplace is listening");
-  onShutdown(() => stopHttp(server));
+  onShutdown(async () => {
+    await stopHttp(server);
+    await emulator?.close();
+  });
 }
 
 async function runPrimary(config: AppConfig, workers: number) {
   // Migrate once before any worker serves, so workers never race on the schema.
   await prepareDatabase(config);
   await closeDatabase();
+  // Before forking: workers inherit the emulator's address and webhook secret.
+  const emulator = await startEmbeddedStripe(config);
   for (let i = 0; i < workers; i += 1) cluster.fork();
   let stopping = false;
   cluster.on("exit", (worker, code, signal) => {
@@ -121,6 +128,7 @@ async function runPrimary(config: AppConfig, workers: number) {
           }),
       ),
     );
+    await emulator?.close();
   });
 }
 

@@ -16,6 +16,7 @@ export function securityHeaders({
   servedOverHttps,
   googleSignIn = false,
   ably = false,
+  checkoutOrigins = [],
 }: {
   production: boolean;
   devServer: boolean;
@@ -25,6 +26,8 @@ export function securityHeaders({
   googleSignIn?: boolean;
   /** ABLY_API_KEY is set: browsers connect to Ably's realtime endpoints. */
   ably?: boolean;
+  /** Where checkout forms are redirected to pay (Stripe's hosted page, or the local emulator). */
+  checkoutOrigins?: readonly string[];
 }): RequestHandler[] {
   const google = googleSignIn ? [GOOGLE_SIGN_IN_ORIGIN] : [];
   const assignNonce: RequestHandler = (_req, res, next) => {
@@ -46,7 +49,7 @@ export function securityHeaders({
           "connect-src": ["'self'", ...(devServer ? ["ws:", "wss:"] : []), ...google, ...(ably ? ABLY_ORIGINS : [])],
           ...(googleSignIn ? { "frame-src": ["'self'", ...google] } : {}),
           "media-src": ["'self'", "blob:"],
-          "form-action": ["'self'"],
+          "form-action": ["'self'", ...checkoutOrigins],
           "frame-ancestors": ["'none'"],
           "base-uri": ["'self'"],
           "object-src": ["'none'"],

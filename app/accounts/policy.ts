@@ -207,6 +207,22 @@ export const ROUTE_RULES = {
     sample: "/in-course-experience/waterloo-math-137-exam-prep",
     mutation: "POST",
   },
+  // Payments and subscriptions (issue 6).
+  // Checkout is the sign-up-and-pay screen: open to guests. Without a product it answers 400.
+  "routes/checkout+/_index": { access: "public", sample: "/checkout", get: { status: 400 }, mutation: "POST" },
+  "routes/checkout+/success": { access: "signed-in", sample: "/checkout/success?purchase_id=999999999", get: { status: 404 } },
+  "routes/checkout+/cancel": { access: "signed-in", sample: "/checkout/cancel" },
+  // Stripe signs its calls: no session, no CSRF token; an unsigned POST is 400.
+  "routes/webhooks+/stripe": { sample: "/webhooks/stripe", ...onlyMutations("POST", "public") },
+  "routes/my-subscription": { access: "signed-in", sample: "/my-subscription", mutation: "POST" },
+  // Subscriptions API (SPEC §7): the owner or an admin; another user's id answers 404.
+  "routes/api+/v1+/subscriptions+/_index": { access: "signed-in", api: true, sample: "/api/v1/subscriptions", mutation: "POST" },
+  "routes/api+/v1+/subscriptions+/complete_purchase": { api: true, sample: "/api/v1/subscriptions/complete_purchase", ...onlyMutations("POST", "signed-in") },
+  "routes/api+/v1+/subscriptions+/$id": { access: "signed-in", api: true, sample: "/api/v1/subscriptions/not-an-id", get: { status: 404 } },
+  "routes/api+/v1+/subscriptions+/$id.$call": { access: "signed-in", api: true, sample: "/api/v1/subscriptions/not-an-id/premed_upgrade_preview", get: { status: 404 }, mutation: "PATCH" },
+  // SPEC §6: cancelling someone's subscription is admin-only.
+  "routes/api+/v1+/subscriptions+/$id.admin_cancel": { api: true, sample: "/api/v1/subscriptions/1/admin_cancel", ...onlyMutations("PUT", { roles: ["admin"] }) },
+  "routes/api+/v1+/invoices": { access: "signed-in", api: true, sample: "/api/v1/invoices" },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteId = keyof typeof ROUTE_RULES;

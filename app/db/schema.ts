@@ -451,6 +451,16 @@ export interface Database {
   chats: ChatsTable;
   chat_members: ChatMembersTable;
   chat_messages: ChatMessagesTable;
+  // Payments (migration 0007).
+  stripe_customers: StripeCustomersTable;
+  stripe_events: StripeEventsTable;
+  discount_codes: DiscountCodesTable;
+  purchases: PurchasesTable;
+  failed_purchases: FailedPurchasesTable;
+  subscriptions: SubscriptionsTable;
+  discount_redemptions: DiscountRedemptionsTable;
+  token_ledger: TokenLedgerTable;
+  referral_credits: ReferralCreditsTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -462,3 +472,145 @@ export type OnlineCourse = Selectable<OnlineCoursesTable>;
 export type OnlineCourseUser = Selectable<OnlineCourseUsersTable>;
 export type Notification = Selectable<NotificationsTable>;
 export type ChatMessage = Selectable<ChatMessagesTable>;
+
+// ── Payments: Stripe events, purchases, subscriptions, discounts, tokens (migration 0007) ────
+
+export type PurchaseKind = "online_course" | "subscription" | "tokens" | "elite_deposit" | "elite_full";
+export type PurchaseStatus = "pending" | "paid" | "refunded" | "expired";
+export type PaidPackageType = "learn" | "practice" | "learn_practice_bundle";
+export type SubscriptionPlan = "plus" | "pre_med_plus";
+export type SubscriptionBillingInterval = "monthly" | "yearly";
+
+export interface StripeCustomersTable {
+  user_id: number;
+  customer_id: string;
+  created_at: CreatedAt;
+}
+
+/** Every webhook event received, by Stripe's id: a replay finds its id here and changes nothing. */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  payload: ColumnType<unknown, unknown, never>;
+  stripe_created_at: Timestamp;
+  received_at: CreatedAt;
+}
+
+export interface DiscountCodesTable {
+  id: Generated<number>;
+  code: string;
+  percent_off: number;
+  /** null: any product. */
+  product_kind: "online_course" | "subscription" | "tokens" | null;
+  online_course_id: number | null;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  usage_limit: number | null;
+  times_used: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface PurchasesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: PurchaseKind;
+  /** What is bought at which price: one open checkout per user and key. */
+  product_key: string;
+  online_course_id: number | null;
+  package_type: PaidPackageType | null;
+  plan: SubscriptionPlan | null;
+  billing_interval: SubscriptionBillingInterval | null;
+  token_amount: number | null;
+  status: Generated<PurchaseStatus>;
+  currency: Currency;
+  regular_price_cents: number | null;
+  subtotal_cents: number;
+  discount_cents: Generated<number>;
+  credits_cents: Generated<number>;
+  tax_cents: Generated<number>;
+  total_cents: number;
+  discount_code_id: number | null;
+  checkout_session_id: string | null;
+  payment_intent_id: string | null;
+  stripe_subscription_id: string | null;
+  created_at: CreatedAt;
+  paid_at: Timestamp | null;
+  refunded_at: Timestamp | null;
+}
+
+/** SPEC §8: failed purchases with type, code, message and decline_code. */
+export interface FailedPurchasesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  purchase_id: number | null;
+  stripe_event_id: string | null;
+  payment_intent_id: string | null;
+  error_type: string;
+  code: string | null;
+  message: string;
+  decline_code: string | null;
+  created_at: CreatedAt;
+}
+
+/** SPEC §3 subscription; status as the payment provider reports it (the derived status is computed). */
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  purchase_id: number | null;
+  status: string;
+  plan: SubscriptionPlan;
+  billing_interval: SubscriptionBillingInterval;
+  is_premed_plus: Generated<boolean>;
+  currency: Currency;
+  stripe_product_id: string | null;
+  stripe_price_id: string | null;
+  stripe_subscription_id: string;
+  stripe_customer_id: string | null;
+  payment_intent_id: string | null;
+  trial_end_date: Timestamp | null;
+  current_period_end: Timestamp | null;
+  cancel_at: Timestamp | null;
+  pause_at: Timestamp | null;
+  pause_until: Timestamp | null;
+  expires_at: Timestamp | null;
+  discount_code_id: number | null;
+  cancel_reason_key: string | null;
+  cancel_reason_extra: string | null;
+  cancel_discount_applied: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface DiscountRedemptionsTable {
+  id: Generated<number>;
+  discount_code_id: number;
+  user_id: number;
+  purchase_id: number;
+  created_at: CreatedAt;
+}
+
+/** Every change of users.token_balance: the balance always equals the sum of its rows. */
+export interface TokenLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  delta: number;
+  reason: string;
+  purchase_id: number | null;
+  reference: string | null;
+  created_at: CreatedAt;
+}
+
+/** Referral credit earned (positive) and spent on purchases (negative). */
+export interface ReferralCreditsTable {
+  id: Generated<number>;
+  user_id: number;
+  amount_cents: number;
+  reason: string;
+  purchase_id: number | null;
+  created_at: CreatedAt;
+}
+
+
+export type Purchase = Selectable<PurchasesTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type DiscountCode = Selectable<DiscountCodesTable>;

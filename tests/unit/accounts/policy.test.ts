@@ -125,6 +125,18 @@ describe("the route table", () => {
     "routes/online-courses+/$id._index": { load: "everyone", mutate: "signed-in" },
     "routes/online-courses+/$id.practice-mode": { load: "everyone" },
     "routes/in-course-experience+/$idOrSlug.$": { load: "everyone", mutate: "signed-in" },
+    // Payments and subscriptions (issue 6).
+    "routes/checkout+/_index": { load: "everyone" },
+    "routes/checkout+/success": { load: "signed-in" },
+    "routes/checkout+/cancel": { load: "signed-in" },
+    "routes/webhooks+/stripe": { load: "everyone" },
+    "routes/my-subscription": { load: "signed-in" },
+    "routes/api+/v1+/subscriptions+/_index": { load: "signed-in" },
+    "routes/api+/v1+/subscriptions+/complete_purchase": { load: "everyone", mutate: "signed-in" },
+    "routes/api+/v1+/subscriptions+/$id": { load: "signed-in" },
+    "routes/api+/v1+/subscriptions+/$id.$call": { load: "signed-in" },
+    "routes/api+/v1+/subscriptions+/$id.admin_cancel": { load: "everyone", mutate: ["admin"] },
+    "routes/api+/v1+/invoices": { load: "signed-in" },
   };
 
   it("has an expectation for every rule", () => {
