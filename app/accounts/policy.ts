@@ -171,6 +171,13 @@ export const ROUTE_RULES = {
   // The person signed in while impersonating is the impersonated user (any role), so any
   // signed-in user may post here; the action refuses a session that is not an impersonation.
   "routes/admin+/impersonation.stop": { sample: "/admin/impersonation/stop", ...onlyMutations("POST", "signed-in") },
+
+  // App shell: the legal pages (also opened as dialogs), and the dark-mode toggle and banner
+  // dismissal forms, which only set a preference cookie for this browser.
+  "routes/privacy-policy": { access: "public", sample: "/privacy-policy" },
+  "routes/terms-and-conditions": { access: "public", sample: "/terms-and-conditions" },
+  "routes/theme": { sample: "/theme", ...onlyMutations("POST", "public") },
+  "routes/site-banner": { sample: "/site-banner", ...onlyMutations("POST", "public") },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteId = keyof typeof ROUTE_RULES;

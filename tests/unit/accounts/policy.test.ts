@@ -105,6 +105,11 @@ describe("the route table", () => {
     "routes/api+/v1+/users+/accept_contract": { load: "everyone", mutate: "signed-in" },
     "routes/api+/v1+/users+/educators": { load: "everyone" },
     "routes/api+/v1+/users+/$id.educator_profile": { load: "everyone" },
+    // App shell: legal pages, dark-mode toggle, site banner dismissal.
+    "routes/privacy-policy": { load: "everyone" },
+    "routes/terms-and-conditions": { load: "everyone" },
+    "routes/theme": { load: "everyone", mutate: "everyone" },
+    "routes/site-banner": { load: "everyone", mutate: "everyone" },
   };
 
   it("has an expectation for every rule", () => {
