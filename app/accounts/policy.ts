@@ -223,6 +223,12 @@ export const ROUTE_RULES = {
   // SPEC §6: cancelling someone's subscription is admin-only.
   "routes/api+/v1+/subscriptions+/$id.admin_cancel": { api: true, sample: "/api/v1/subscriptions/1/admin_cancel", ...onlyMutations("PUT", { roles: ["admin"] }) },
   "routes/api+/v1+/invoices": { access: "signed-in", api: true, sample: "/api/v1/invoices" },
+  // App shell: the legal pages (also opened as dialogs), and the dark-mode toggle and banner
+  // dismissal forms, which only set a preference cookie for this browser.
+  "routes/privacy-policy": { access: "public", sample: "/privacy-policy" },
+  "routes/terms-and-conditions": { access: "public", sample: "/terms-and-conditions" },
+  "routes/theme": { sample: "/theme", ...onlyMutations("POST", "public") },
+  "routes/site-banner": { sample: "/site-banner", ...onlyMutations("POST", "public") },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteId = keyof typeof ROUTE_RULES;

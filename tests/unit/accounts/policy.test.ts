@@ -137,6 +137,11 @@ describe("the route table", () => {
     "routes/api+/v1+/subscriptions+/$id.$call": { load: "signed-in" },
     "routes/api+/v1+/subscriptions+/$id.admin_cancel": { load: "everyone", mutate: ["admin"] },
     "routes/api+/v1+/invoices": { load: "signed-in" },
+    // App shell: legal pages, dark-mode toggle, site banner dismissal.
+    "routes/privacy-policy": { load: "everyone" },
+    "routes/terms-and-conditions": { load: "everyone" },
+    "routes/theme": { load: "everyone", mutate: "everyone" },
+    "routes/site-banner": { load: "everyone", mutate: "everyone" },
   };
 
   it("has an expectation for every rule", () => {
