@@ -461,6 +461,22 @@ export interface Database {
   discount_redemptions: DiscountRedemptionsTable;
   token_ledger: TokenLedgerTable;
   referral_credits: ReferralCreditsTable;
+  // Public site (migration 0006).
+  site_pages: SitePagesTable;
+  blog_categories: BlogCategoriesTable;
+  blog_authors: BlogAuthorsTable;
+  job_positions: JobPositionsTable;
+  job_applications: JobApplicationsTable;
+  announcements: AnnouncementsTable;
+  announcement_responses: AnnouncementResponsesTable;
+  announcement_comments: AnnouncementCommentsTable;
+  contact_messages: ContactMessagesTable;
+  scholarships: ScholarshipsTable;
+  partners: PartnersTable;
+  textbooks: TextbooksTable;
+  mcat_events: McatEventsTable;
+  mcat_exam_dates: McatExamDatesTable;
+  med_schools: MedSchoolsTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -614,3 +630,181 @@ export interface ReferralCreditsTable {
 export type Purchase = Selectable<PurchasesTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type DiscountCode = Selectable<DiscountCodesTable>;
+
+// ── Public site: content pages, blog, careers, announcements, programs (migration 0006) ──────
+
+export interface SitePageSection {
+  heading: string;
+  body: string[];
+  items?: string[];
+}
+
+export type SitePageKind = "info" | "landing" | "plan";
+
+export interface SitePagesTable {
+  id: Generated<number>;
+  slug: string;
+  kind: SitePageKind;
+  title: string;
+  description: string;
+  headline: string;
+  intro: string;
+  sections: Json<SitePageSection[]>;
+  cta_label: string | null;
+  cta_href: string | null;
+  published: Generated<boolean>;
+  updated_at: UpdatedAt;
+}
+
+export interface BlogCategoriesTable {
+  slug: string;
+  name: string;
+  description: string;
+  position: Generated<number>;
+}
+
+export interface BlogAuthorsTable {
+  user_id: number;
+  slug: string;
+  headline: string;
+}
+
+export type EmploymentType = "full_time" | "part_time" | "contract" | "internship";
+
+export interface JobPositionsTable {
+  id: Generated<number>;
+  title: string;
+  department: string;
+  location: string;
+  employment_type: EmploymentType;
+  summary: string;
+  responsibilities: Generated<string[]>;
+  qualifications: Generated<string[]>;
+  open: Generated<boolean>;
+  posted_at: CreatedAt;
+}
+
+export interface JobApplicationsTable {
+  id: Generated<number>;
+  job_position_id: number | null;
+  user_id: number | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  portfolio_url: string | null;
+  cover_letter: string;
+  created_at: CreatedAt;
+}
+
+export type AnnouncementAudience = "class_rep" | "marketing_rep";
+export type AnnouncementReplyStatus = "accepted" | "declined" | "question" | "resolved";
+
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  audience: AnnouncementAudience[];
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface AnnouncementResponsesTable {
+  id: Generated<number>;
+  announcement_id: number;
+  user_id: number;
+  reply_status: AnnouncementReplyStatus;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface AnnouncementCommentsTable {
+  id: Generated<number>;
+  announcement_response_id: number;
+  user_id: number | null;
+  body: string;
+  created_at: CreatedAt;
+}
+
+export type ContactTopic = "general" | "courses" | "billing" | "tutoring" | "partnerships" | "technical";
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  name: string;
+  email: string;
+  topic: ContactTopic;
+  body: string;
+  created_at: CreatedAt;
+}
+
+export interface ScholarshipsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  amount_cents: number;
+  currency: Generated<Currency>;
+  summary: string;
+  eligibility: Generated<string[]>;
+  how_to_apply: string;
+  /** A date column: kept as 'yyyy-mm-dd' text by the app (see app/site). */
+  deadline: ColumnType<Date | string, Date | string, Date | string>;
+  winners_count: Generated<number>;
+}
+
+export type PartnerType = "student_association" | "school" | "nonprofit" | "company";
+
+export interface PartnersTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  partner_type: PartnerType;
+  summary: string;
+  description: string;
+  member_benefit: string;
+  website_url: string | null;
+  school_id: number | null;
+}
+
+export type TextbookLevel = "undergrad" | "high_school" | "ap";
+
+export interface TextbooksTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  level: TextbookLevel;
+  subject: string;
+  summary: string;
+  chapters: Generated<string[]>;
+  online_course_id: number | null;
+}
+
+export type McatEventType = "webinar" | "workshop" | "practice-exam" | "info-session";
+
+export interface McatEventsTable {
+  id: Generated<number>;
+  event_type: McatEventType;
+  title: string;
+  description: string;
+  host_name: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+}
+
+export interface McatExamDatesTable {
+  id: Generated<number>;
+  exam_date: ColumnType<Date | string, Date | string, Date | string>;
+  scheduling_closes_on: ColumnType<Date | string, Date | string, Date | string>;
+  scores_released_on: ColumnType<Date | string, Date | string, Date | string>;
+}
+
+export interface MedSchoolsTable {
+  id: Generated<number>;
+  name: string;
+  city: string;
+  region_code: string;
+  country_code: CountryCode;
+  /** numeric(3,2): a string on both drivers. */
+  median_gpa: ColumnType<string, string | number, string | number>;
+  median_mcat: number;
+  class_size: number;
+}
