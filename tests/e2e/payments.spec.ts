@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { onlineCourses } from "../../server/seed/data/online-courses";
 import { uniqueEmail } from "./support/accounts";
@@ -6,6 +7,14 @@ import { expect, test } from "./support/fixtures";
 // The demo online courses are created in the order of the seed data, so their ids follow it.
 const courseId = (slug: string) => onlineCourses.findIndex((course) => course.slug === slug) + 1;
 const ORGANIC_CHEMISTRY = courseId("organic-chemistry-1-exam-prep");
+
+/** No serious or critical accessibility violations in the page's content (axe needs JavaScript to run). */
+async function expectAccessible(page: Page) {
+  if (test.info().project.name === "js-off") return;
+  const results = await new AxeBuilder({ page }).include("main").analyze();
+  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 /** Fills the sign-up part of the checkout form. */
 async function signUpInCheckout(page: Page, email: string) {
@@ -31,6 +40,7 @@ test.describe("payments", () => {
     // The regular price is struck through next to the price.
     await expect(page.locator("s")).toHaveText("$79.00");
     await expect(page.getByTestId("checkout-total")).toHaveText("$59.00");
+    await expectAccessible(page);
 
     // Tax is shown before paying: Canada pays 5% in CAD.
     await page.getByLabel("Country (sets currency and sales tax)").selectOption("CA");
@@ -44,6 +54,7 @@ test.describe("payments", () => {
     await expect(page).toHaveURL(/\/checkout\/success\?session_id=cs_test_/);
     await expect(page.getByRole("heading", { name: "You're enrolled in Organic Chemistry 1 Exam Prep" })).toBeVisible();
     await expect(page.getByText("You now have access to the full course content.")).toBeVisible();
+    await expectAccessible(page);
     await expect(page.getByText("including $2.95 CAD sales tax")).toBeVisible();
     await expect(page.getByRole("link", { name: "Go to your course" })).toHaveAttribute("href", `/online-courses/${ORGANIC_CHEMISTRY}`);
 
@@ -62,6 +73,7 @@ test.describe("payments", () => {
     await page.getByRole("link", { name: "Cancel and return" }).click();
     await expect(page.getByRole("heading", { name: "Payment cancelled" })).toBeVisible();
     await expect(page.getByText("Your last payment attempt failed: Your card was declined.")).toBeVisible();
+    await expectAccessible(page);
     await page.getByRole("link", { name: "Try again" }).click();
     // No access was given: the package is still for sale to this student.
     await expect(page.getByRole("button", { name: "Continue to payment" })).toBeEnabled();
@@ -79,6 +91,7 @@ test.describe("payments", () => {
     await expect(page.getByRole("heading", { name: "Your free trial has started" })).toBeVisible();
     await page.getByRole("link", { name: "Manage your subscription" }).click();
     await expect(page.getByTestId("subscription-status")).toHaveText("Free trial");
+    await expectAccessible(page);
 
     await page.getByLabel("Pause for").selectOption("2");
     await page.getByRole("button", { name: "Pause subscription" }).click();
@@ -93,6 +106,7 @@ test.describe("payments", () => {
     await page.getByLabel("Anything else? (optional)").fill("Exams are over");
     await page.getByRole("button", { name: "Cancel subscription" }).click();
     await expect(page.getByRole("heading", { name: "Before you go: 50% off your next 3 months" })).toBeVisible();
+    await expectAccessible(page);
     await page.getByRole("button", { name: "No thanks, cancel" }).click();
     await expect(page.getByRole("status")).toHaveText("Your subscription will end at the end of the billing period.");
     await expect(page.getByText(/Ends on/)).toBeVisible();
