@@ -220,3 +220,38 @@ describe("MCAT Elite, tokens and the Plus perk", () => {
     expect(session.amount_total).toBe(4720);
   });
 });
+
+describe("failed balances and referral credits", () => {
+  it("puts a deposit-paid MCAT Elite enrolment in pending_payment when the balance is declined", async () => {
+    const user = await buyer("US");
+    const { id } = await database().db.selectFrom("online_courses").select("id").where("slug", "=", "mcat-elite-515").executeTakeFirstOrThrow();
+    const deposit = await loadCheckoutProduct({ kind: "elite_deposit", onlineCourseId: id });
+    const full = await loadCheckoutProduct({ kind: "elite_full", onlineCourseId: id });
+    if ("error" in deposit || "error" in full) throw new Error("not for sale");
+    const first = await startCheckout(user, { product: deposit.product, country: "US" }, ORIGIN);
+    if (first.kind !== "redirect") throw new Error(first.kind);
+    await emulator().pay(sessionIdOf(first.url), "4242424242424242");
+    const second = await startCheckout(user, { product: full.product, country: "US" }, ORIGIN);
+    if (second.kind !== "redirect") throw new Error(second.kind);
+    expect((await emulator().pay(sessionIdOf(second.url), "4000000000009995")).outcome).toBe("declined");
+    expect(await enrolments(user.id)).toMatchObject([{ status: "pending_payment", elite_payment_status: "deposit_paid" }]);
+    const failure = await database().db.selectFrom("failed_purchases").selectAll().where("purchase_id", "=", second.purchaseId).executeTakeFirstOrThrow();
+    expect(failure).toMatchObject({ code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." });
+  });
+
+  it("spends referral credit when the buyer applies it, and only then", async () => {
+    const user = await buyer("US");
+    await database().db.insertInto("referral_credits").values({ user_id: user.id, amount_cents: 1000, reason: "referral" }).execute();
+    const product = await coursePackage("lsat-logical-reasoning-mastery");
+    const outcome = await startCheckout(user, { product, country: "US", applyCredits: true }, ORIGIN);
+    if (outcome.kind !== "redirect") throw new Error(outcome.kind);
+    const session = await stripe().checkout.sessions.retrieve(sessionIdOf(outcome.url));
+    expect(session.amount_total).toBe(14900 - 1000);
+    await emulator().pay(session.id, "4242424242424242");
+    const credits = await database().db.selectFrom("referral_credits").select(["amount_cents", "purchase_id"]).where("user_id", "=", user.id).orderBy("id").execute();
+    expect(credits).toEqual([
+      { amount_cents: 1000, purchase_id: null },
+      { amount_cents: -1000, purchase_id: outcome.purchaseId },
+    ]);
+  });
+});
