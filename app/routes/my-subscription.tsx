@@ -9,7 +9,7 @@ import type { Currency } from "~/db/schema";
 import { formatPrice } from "~/formatting/price";
 import { metaFor } from "~/seo/page-meta";
 import { subscriptionPage, submitSubscriptionAction } from "~/subscriptions/subscription-page.server";
-import { CANCEL_REASONS, PAUSE_DURATIONS } from "~/subscriptions/subscriptions.server";
+import { CANCEL_REASONS, PAUSE_DURATIONS } from "~/subscriptions/options";
 
 const ROUTE = "routes/my-subscription";
 

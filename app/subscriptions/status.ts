@@ -64,11 +64,11 @@ export function availableSubscriptionActions(subscription: SubscriptionActionFac
     if (cancelScheduled) actions.push("uncancel");
     else {
       actions.push("cancel");
-      if (!subscription.cancelDiscountApplied && derived !== "trialing") actions.push("apply_cancel_discount");
+      if (!subscription.cancelDiscountApplied) actions.push("apply_cancel_discount");
     }
   }
   if (derived === "paused" || pauseScheduled) actions.push("unpause");
-  else if (derived === "active" && !cancelScheduled) actions.push("pause");
+  else if ((derived === "active" || derived === "trialing") && !cancelScheduled) actions.push("pause");
   if (!subscription.isPremedPlus && (derived === "active" || derived === "trialing") && !cancelScheduled) actions.push("premed_upgrade");
   return actions;
 }

@@ -6,6 +6,7 @@ import type { SubscriptionFacts } from "~/online-courses/access";
 import { subscriptionTimes } from "~/payments/checkout.server";
 import { syncSubscription } from "~/payments/fulfilment.server";
 import { ensureCoupon, planPriceId, stripe } from "~/payments/stripe.server";
+import { CANCEL_REASONS, PAUSE_DURATIONS, RETENTION_OFFER, type CancelReasonKey } from "~/subscriptions/options";
 import { availableSubscriptionActions, deriveSubscriptionStatus, type SubscriptionAction } from "~/subscriptions/status";
 
 /**
@@ -23,17 +24,7 @@ export class SubscriptionActionError extends Error {
   }
 }
 
-export const CANCEL_REASONS = {
-  too_expensive: "It's too expensive",
-  not_using: "I'm not using it enough",
-  finished_studying: "I finished my exam or course",
-  missing_features: "It's missing something I need",
-  other: "Another reason",
-} as const;
-export type CancelReasonKey = keyof typeof CANCEL_REASONS;
-export const PAUSE_DURATIONS = [1, 2, 3] as const;
-/** The retention offer: half price for the next three months. */
-export const RETENTION_OFFER = { couponId: "retention-50-3-months", percentOff: 50, months: 3 } as const;
+export { CANCEL_REASONS, PAUSE_DURATIONS, RETENTION_OFFER, type CancelReasonKey };
 
 export function derivedFacts(row: SubscriptionRow, now = new Date()) {
   const derived = deriveSubscriptionStatus(subscriptionTimes(row), now);

@@ -695,13 +695,13 @@ export async function startStripeEmulator(options: EmulatorOptions): Promise<Str
       }
       const failure = { code: "payment_intent_authentication_failure", decline_code: "authentication_required", message: "We are unable to authenticate your payment method. Please choose a different payment method and try again." };
       await deliverAll(decline(session, failure));
-      return send(res, 402, renderCheckoutPage(view, { error: failure.message }), "text/html");
+      return send(res, 200, renderCheckoutPage(view, { error: failure.message }), "text/html");
     }
     const card = form.get("card_number") ?? "";
     const outcome = await pay(session.id, card);
     if (outcome.outcome === "succeeded") return redirect(res, session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id));
     if (outcome.outcome === "requires_action") return redirect(res, `/pay/${session.id}/authenticate`);
-    return send(res, outcome.outcome === "declined" ? 402 : 400, renderCheckoutPage(view, { error: outcome.message, email: form.get("email") ?? undefined }), "text/html");
+    return send(res, 200, renderCheckoutPage(view, { error: outcome.message, email: form.get("email") ?? undefined }), "text/html");
   }
 
   function send(res: ServerResponse, status: number, body: string, type = "application/json") {
@@ -721,6 +721,10 @@ export async function startStripeEmulator(options: EmulatorOptions): Promise<Str
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const body = Buffer.concat(chunks).toString("utf8");
       if (url.pathname.startsWith("/pay/")) return await hosted(req, res, url, body);
+      if (url.pathname === "/favicon.ico") {
+        res.writeHead(204, { "Cache-Control": "max-age=86400" });
+        return res.end();
+      }
       if (url.pathname === "/_emulator/events") return send(res, 200, JSON.stringify(list(events, "/_emulator/events")));
       if (!url.pathname.startsWith("/v1/")) return send(res, 404, JSON.stringify({ error: { type: "invalid_request_error", message: "Not found" } }));
       if (!/^Bearer sk_/.test(req.headers.authorization ?? "")) {

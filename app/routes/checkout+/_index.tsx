@@ -157,7 +157,8 @@ function OrderSummary({ view }: { view: CheckoutView }) {
             <td>
               {quote.regularPriceCents ? (
                 <>
-                  <s aria-label={`Regular price ${money(quote.regularPriceCents)}`}>{money(quote.regularPriceCents)}</s>{" "}
+                  <span className="visually-hidden">Regular price </span>
+                  <s>{money(quote.regularPriceCents)}</s> <span className="visually-hidden">now </span>
                 </>
               ) : null}
               <strong>

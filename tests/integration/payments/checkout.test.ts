@@ -177,3 +177,81 @@ describe("checkout and fulfilment", () => {
     expect(await database().db.selectFrom("purchases").select("status").where("id", "=", purchase.id).executeTakeFirstOrThrow()).toEqual({ status: "refunded" });
   });
 });
+
+describe("MCAT Elite, tokens and the Plus perk", () => {
+  it("takes the deposit, then the balance: deposit_paid, then full_paid with access", async () => {
+    const user = await buyer("US");
+    const { id } = await database().db.selectFrom("online_courses").select("id").where("slug", "=", "mcat-elite-515").executeTakeFirstOrThrow();
+    const deposit = await loadCheckoutProduct({ kind: "elite_deposit", onlineCourseId: id });
+    if ("error" in deposit) throw new Error(deposit.error);
+    const first = await startCheckout(user, { product: deposit.product, country: "US" }, ORIGIN);
+    if (first.kind !== "redirect") throw new Error(first.kind);
+    await emulator().pay(sessionIdOf(first.url), "4242424242424242");
+    expect(await enrolments(user.id)).toMatchObject([{ status: "active", elite_payment_status: "deposit_paid" }]);
+
+    const full = await loadCheckoutProduct({ kind: "elite_full", onlineCourseId: id });
+    if ("error" in full) throw new Error(full.error);
+    const second = await startCheckout(user, { product: full.product, country: "US" }, ORIGIN);
+    if (second.kind !== "redirect") throw new Error(second.kind);
+    const session = await stripe().checkout.sessions.retrieve(sessionIdOf(second.url));
+    expect(session.amount_total).toBe(249900 - 50000);
+    await emulator().pay(session.id, "4242424242424242");
+    expect(await enrolments(user.id)).toMatchObject([{ status: "active", elite_payment_status: "full_paid" }]);
+  });
+
+  it("adds bought tokens to the balance, once", async () => {
+    const user = await buyer("US");
+    const outcome = await startCheckout(user, { product: { kind: "tokens", amount: 25 }, country: "US" }, ORIGIN);
+    if (outcome.kind !== "redirect") throw new Error(outcome.kind);
+    await emulator().pay(sessionIdOf(outcome.url), "4242424242424242");
+    const completed = emulator().events.find((event) => event.type === "checkout.session.completed" && event.data.object.metadata.purchase_id === String(outcome.purchaseId))!;
+    const replay = signed(emulator(), completed);
+    expect((await postWebhook(replay.payload, replay.signature)).status).toBe(200);
+    const row = await database().db.selectFrom("users").select("token_balance").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(row.token_balance).toBe(25);
+  });
+
+  it("takes 20% off a Grade Booster for a Plus member", async () => {
+    const user = await buyer("US");
+    await database().db.insertInto("subscriptions").values({ user_id: user.id, status: "active", plan: "plus", billing_interval: "yearly", currency: "USD", stripe_subscription_id: `sub_perk_${user.id}` }).execute();
+    const outcome = await startCheckout(user, { product: await coursePackage("organic-chemistry-1-exam-prep"), country: "US" }, ORIGIN);
+    if (outcome.kind !== "redirect") throw new Error(outcome.kind);
+    const session = await stripe().checkout.sessions.retrieve(sessionIdOf(outcome.url));
+    expect(session.amount_total).toBe(4720);
+  });
+});
+
+describe("failed balances and referral credits", () => {
+  it("puts a deposit-paid MCAT Elite enrolment in pending_payment when the balance is declined", async () => {
+    const user = await buyer("US");
+    const { id } = await database().db.selectFrom("online_courses").select("id").where("slug", "=", "mcat-elite-515").executeTakeFirstOrThrow();
+    const deposit = await loadCheckoutProduct({ kind: "elite_deposit", onlineCourseId: id });
+    const full = await loadCheckoutProduct({ kind: "elite_full", onlineCourseId: id });
+    if ("error" in deposit || "error" in full) throw new Error("not for sale");
+    const first = await startCheckout(user, { product: deposit.product, country: "US" }, ORIGIN);
+    if (first.kind !== "redirect") throw new Error(first.kind);
+    await emulator().pay(sessionIdOf(first.url), "4242424242424242");
+    const second = await startCheckout(user, { product: full.product, country: "US" }, ORIGIN);
+    if (second.kind !== "redirect") throw new Error(second.kind);
+    expect((await emulator().pay(sessionIdOf(second.url), "4000000000009995")).outcome).toBe("declined");
+    expect(await enrolments(user.id)).toMatchObject([{ status: "pending_payment", elite_payment_status: "deposit_paid" }]);
+    const failure = await database().db.selectFrom("failed_purchases").selectAll().where("purchase_id", "=", second.purchaseId).executeTakeFirstOrThrow();
+    expect(failure).toMatchObject({ code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." });
+  });
+
+  it("spends referral credit when the buyer applies it, and only then", async () => {
+    const user = await buyer("US");
+    await database().db.insertInto("referral_credits").values({ user_id: user.id, amount_cents: 1000, reason: "referral" }).execute();
+    const product = await coursePackage("lsat-logical-reasoning-mastery");
+    const outcome = await startCheckout(user, { product, country: "US", applyCredits: true }, ORIGIN);
+    if (outcome.kind !== "redirect") throw new Error(outcome.kind);
+    const session = await stripe().checkout.sessions.retrieve(sessionIdOf(outcome.url));
+    expect(session.amount_total).toBe(14900 - 1000);
+    await emulator().pay(session.id, "4242424242424242");
+    const credits = await database().db.selectFrom("referral_credits").select(["amount_cents", "purchase_id"]).where("user_id", "=", user.id).orderBy("id").execute();
+    expect(credits).toEqual([
+      { amount_cents: 1000, purchase_id: null },
+      { amount_cents: -1000, purchase_id: outcome.purchaseId },
+    ]);
+  });
+});

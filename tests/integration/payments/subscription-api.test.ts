@@ -73,8 +73,12 @@ describe("Subscriptions API", () => {
     const { student, row } = await subscribed();
     const bad = await call(args(request(`/api/v1/subscriptions/${row.id}/pause`, student, "PATCH", { pause_duration: 7 }), { id: String(row.id), call: "pause" }));
     expect(bad.status).toBe(422);
-    const trialPause = await call(args(request(`/api/v1/subscriptions/${row.id}/pause`, student, "PATCH", { pause_duration: 1 }), { id: String(row.id), call: "pause" }));
-    expect(trialPause.status).toBe(422); // a trial is not paused: nothing is being charged
+    const paused = await call(args(request(`/api/v1/subscriptions/${row.id}/pause`, student, "PATCH", { pause_duration: 1 }), { id: String(row.id), call: "pause" }));
+    expect(paused.status).toBe(200);
+    expect((await paused.json()).data.attributes.pause_until).not.toBeNull();
+    const cannotCancelWhilePaused = await call(args(request(`/api/v1/subscriptions/${row.id}/pause`, student, "PATCH", { pause_duration: 1 }), { id: String(row.id), call: "pause" }));
+    expect(cannotCancelWhilePaused.status).toBe(422); // already paused
+    await call(args(request(`/api/v1/subscriptions/${row.id}/unpause`, student, "PATCH"), { id: String(row.id), call: "unpause" }));
     const cancel = await call(args(request(`/api/v1/subscriptions/${row.id}/cancel`, student, "PATCH", { reason_key: "not_using", reason_extra: "busy term" }), { id: String(row.id), call: "cancel" }));
     expect(cancel.status).toBe(200);
     expect((await cancel.json()).data.attributes.cancel_at).not.toBeNull();

@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import { checkDiscountCode, isGradeBooster, listPrice, parseCheckoutQuery, productKey, quote, type CheckoutProduct, type CourseForSale, type DiscountCodeFacts } from "~/payments/quote";
+
+const course: CourseForSale = {
+  id: 4,
+  name: "Organic Chemistry",
+  courseType: "exam_prep",
+  purchaseType: "standard",
+  priceCents: 5900,
+  regularPriceCents: 7900,
+  packages: { pro: { enabled: true, price_cents: 5900, regular_price_cents: 7900 }, practice: { enabled: true, price_cents: 2400, regular_price_cents: 2900 } },
+};
+const elite: CourseForSale = { ...course, id: 1, name: "MCAT Elite 515", purchaseType: "course_bundle", packages: { pro: { enabled: true, price_cents: 249900, regular_price_cents: 299900 } } };
+const learn: CheckoutProduct = { kind: "online_course", course, packageType: "learn" };
+const code = (overrides: Partial<DiscountCodeFacts> = {}): DiscountCodeFacts => ({ id: 9, code: "SAVE", percentOff: 25, productKind: null, onlineCourseId: null, startsAt: null, endsAt: null, usageLimit: null, timesUsed: 0, ...overrides });
+const now = new Date("2026-06-15T12:00:00Z");
+
+describe("checkout links", () => {
+  it.each<[string, object]>([
+    ["online_course_id=4&package=learn", { kind: "online_course", onlineCourseId: 4, packageType: "learn" }],
+    ["online_course_id=4&package=practice", { kind: "online_course", onlineCourseId: 4, packageType: "practice" }],
+    ["online_course_id=4&package=bundle", { kind: "online_course", onlineCourseId: 4, packageType: "learn_practice_bundle" }],
+    ["plan=plus&interval=month", { kind: "subscription", plan: "plus", interval: "month" }],
+    ["plan=premed_plus&interval=year", { kind: "subscription", plan: "pre_med_plus", interval: "year" }],
+    ["plan=plus", { kind: "subscription", plan: "plus", interval: "year" }],
+    ["tokens=25", { kind: "tokens", amount: 25 }],
+    ["online_course_id=1&elite=deposit", { kind: "elite_deposit", onlineCourseId: 1 }],
+    ["online_course_id=1&elite=full", { kind: "elite_full", onlineCourseId: 1 }],
+  ])("?%s", (query, expected) => {
+    expect(parseCheckoutQuery(new URLSearchParams(query))).toEqual(expected);
+  });
+
+  it.each(["", "online_course_id=abc", "online_course_id=4&package=gold", "plan=gold", "plan=plus&interval=week", "tokens=7", "online_course_id=1&elite=half", "online_course_id=99999999999"])("refuses ?%s with a message", (query) => {
+    expect(parseCheckoutQuery(new URLSearchParams(query))).toHaveProperty("error");
+  });
+});
+
+describe("list prices (SPEC §9)", () => {
+  it.each<[string, CheckoutProduct, number, number | null]>([
+    ["Learn: the pro price, regular struck through", learn, 5900, 7900],
+    ["Practice: the practice price", { kind: "online_course", course, packageType: "practice" }, 2400, 2900],
+    ["Bundle: both, against both regular prices", { kind: "online_course", course, packageType: "learn_practice_bundle" }, 8300, 10800],
+    ["Plus monthly", { kind: "subscription", plan: "plus", interval: "month" }, 2995, null],
+    ["Plus yearly, against twelve months", { kind: "subscription", plan: "plus", interval: "year" }, 17940, 35940],
+    ["Pre-Med Plus monthly", { kind: "subscription", plan: "pre_med_plus", interval: "month" }, 4995, null],
+    ["Pre-Med Plus yearly", { kind: "subscription", plan: "pre_med_plus", interval: "year" }, 29940, 59940],
+    ["10 tokens", { kind: "tokens", amount: 10 }, 999, null],
+    ["MCAT Elite deposit", { kind: "elite_deposit", course: elite }, 50000, null],
+    ["MCAT Elite in full", { kind: "elite_full", course: elite }, 249900, 299900],
+  ])("%s", (_name, product, price, regular) => {
+    expect(listPrice(product)).toMatchObject({ priceCents: price, regularPriceCents: regular });
+  });
+
+  it("charges the balance after the deposit", () => {
+    expect(listPrice({ kind: "elite_full", course: elite }, 50000)).toMatchObject({ priceCents: 199900, regularPriceCents: null });
+  });
+
+  it.each<[string, CheckoutProduct]>([
+    ["a disabled practice package", { kind: "online_course", course: { ...course, packages: { ...course.packages, practice: { enabled: false, price_cents: 0, regular_price_cents: null } } }, packageType: "practice" }],
+    ["a bundle without practice", { kind: "online_course", course: { ...course, packages: { pro: course.packages.pro } }, packageType: "learn_practice_bundle" }],
+    ["a subscription course", { kind: "online_course", course: { ...course, purchaseType: "subscription" }, packageType: "learn" }],
+    ["a deposit on a standard course", { kind: "elite_deposit", course }],
+  ])("refuses %s", (_name, product) => {
+    expect(listPrice(product)).toHaveProperty("error");
+  });
+
+  it("names each product and price for the open-checkout key", () => {
+    expect(productKey(learn)).toBe("online_course:4:learn");
+    expect(productKey({ kind: "subscription", plan: "plus", interval: "year" })).toBe("subscription:plus:year");
+    expect(productKey({ kind: "elite_full", course: elite })).toBe("elite_full:1");
+  });
+});
+
+describe("discount codes", () => {
+  it.each<[string, Partial<DiscountCodeFacts>, CheckoutProduct, string | null]>([
+    ["any product", {}, learn, null],
+    ["not yet valid", { startsAt: new Date("2026-07-01") }, learn, "This discount code is not valid yet."],
+    ["expired", { endsAt: new Date("2026-06-01") }, learn, "This discount code has expired."],
+    ["expires exactly now", { endsAt: now }, learn, "This discount code has expired."],
+    ["within its window", { startsAt: new Date("2026-06-01"), endsAt: new Date("2026-07-01") }, learn, null],
+    ["used up", { usageLimit: 3, timesUsed: 3 }, learn, "This discount code has been used up."],
+    ["uses left", { usageLimit: 3, timesUsed: 2 }, learn, null],
+    ["for another kind of product", { productKind: "tokens" }, learn, "This discount code does not apply to this product."],
+    ["for subscriptions, on a subscription", { productKind: "subscription" }, { kind: "subscription", plan: "plus", interval: "year" }, null],
+    ["for another course", { onlineCourseId: 99 }, learn, "This discount code does not apply to this course."],
+    ["for this course", { onlineCourseId: 4, productKind: "online_course" }, learn, null],
+    ["course codes apply to MCAT Elite payments of that course", { onlineCourseId: 1, productKind: "online_course" }, { kind: "elite_full", course: elite }, null],
+  ])("%s", (_name, overrides, product, error) => {
+    const result = checkDiscountCode(code(overrides), product, now);
+    expect(result.ok ? null : result.error).toBe(error);
+  });
+});
+
+describe("the quote", () => {
+  it.each<[string, Parameters<typeof quote>[0], Partial<ReturnType<typeof quote>>]>([
+    ["US: no tax, USD", { product: learn, country: "US" }, { currency: "USD", subtotalCents: 5900, taxCents: 0, totalCents: 5900 }],
+    ["unknown country: USD, no tax", { product: learn, country: null }, { currency: "USD", totalCents: 5900 }],
+    ["Canada: 5% tax in CAD", { product: learn, country: "CA" }, { currency: "CAD", taxPercent: 5, taxCents: 295, totalCents: 6195 }],
+    ["a 25% code, then tax on the rest", { product: learn, country: "CA", discount: code() }, { discountCents: 1475, subtotalCents: 4425, taxCents: 221, totalCents: 4646 }],
+    ["a 100% code: free", { product: learn, country: "CA", discount: code({ percentOff: 100 }) }, { discountCents: 5900, subtotalCents: 0, taxCents: 0, totalCents: 0 }],
+    ["Plus members: 20% off Grade Boosters", { product: learn, country: "US", plusMember: true }, { perkCents: 1180, totalCents: 4720 }],
+    ["the perk, then a code", { product: learn, country: "US", plusMember: true, discount: code({ percentOff: 50 }) }, { perkCents: 1180, discountCents: 2360, totalCents: 2360 }],
+    ["no perk on tokens", { product: { kind: "tokens", amount: 10 }, country: "US", plusMember: true }, { perkCents: 0, totalCents: 999 }],
+    ["no perk on a tutorial", { product: { ...learn, course: { ...course, courseType: "tutorial" } } as CheckoutProduct, country: "US", plusMember: true }, { perkCents: 0 }],
+    ["credits when asked for (apply_credits)", { product: learn, country: "US", creditsAvailableCents: 1000, applyCredits: true }, { creditsCents: 1000, totalCents: 4900 }],
+    ["credits not asked for", { product: learn, country: "US", creditsAvailableCents: 1000 }, { creditsCents: 0, totalCents: 5900 }],
+    ["credits never beyond the price", { product: learn, country: "US", creditsAvailableCents: 99999, applyCredits: true }, { creditsCents: 5900, totalCents: 0 }],
+    ["no credits on a subscription", { product: { kind: "subscription", plan: "plus", interval: "year" }, country: "US", creditsAvailableCents: 1000, applyCredits: true }, { creditsCents: 0, totalCents: 17940 }],
+    ["a first subscription: 7-day trial, nothing due today", { product: { kind: "subscription", plan: "plus", interval: "year" }, country: "CA", trialEligible: true }, { trialDays: 7, dueTodayCents: 0, totalCents: 18837 }],
+    ["a returning subscriber pays today", { product: { kind: "subscription", plan: "pre_med_plus", interval: "month" }, country: "US" }, { trialDays: 0, dueTodayCents: 4995 }],
+  ])("%s", (_name, input, expected) => {
+    expect(quote(input)).toMatchObject(expected);
+  });
+
+  it("keeps every figure in whole cents and adds up", () => {
+    for (const percentOff of [1, 7, 13, 33, 99]) {
+      for (const country of ["CA", "US"]) {
+        const q = quote({ product: learn, country, discount: code({ percentOff }), plusMember: true, creditsAvailableCents: 123, applyCredits: true });
+        if ("error" in q) throw new Error(q.error);
+        for (const value of [q.perkCents, q.discountCents, q.creditsCents, q.subtotalCents, q.taxCents, q.totalCents]) expect(Number.isInteger(value) && value >= 0).toBe(true);
+        expect(q.priceCents - q.perkCents - q.discountCents - q.creditsCents).toBe(q.subtotalCents);
+        expect(q.subtotalCents + q.taxCents).toBe(q.totalCents);
+      }
+    }
+  });
+
+  it("knows a Grade Booster", () => {
+    expect(isGradeBooster(course)).toBe(true);
+    expect(isGradeBooster({ courseType: "exam_prep", purchaseType: "subscription" })).toBe(false);
+  });
+});
