@@ -207,4 +207,19 @@ describe("chats", () => {
     expect((await api(ann, "POST", `/api/v1/chats/create_with_user/${annId}`)).status).toBe(400);
     expect((await api(ann, "POST", "/api/v1/chats/create_with_user/999999999")).status).toBe(404);
   });
+
+  it("limits how fast one person sends messages, with a clear answer", { timeout: 60_000 }, async () => {
+    const eve = await browserFor((await newUser("Eve")).id);
+    const chat = Number((await (await api(eve, "POST", `/api/v1/chats/create_with_user/${annId}`)).json()).data.id);
+    // The limit counts per clock minute: start with enough of the minute left.
+    const leftInMinute = 60_000 - (Date.now() % 60_000);
+    if (leftInMinute < 25_000) await new Promise((resolve) => setTimeout(resolve, leftInMinute + 100));
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i += 1) statuses.push((await api(eve, "POST", `/api/v1/chats/${chat}/messages`, { chat_message: { body: `m${i}` } })).status);
+    expect(statuses.slice(0, 60).every((status) => status === 201)).toBe(true);
+    expect(statuses[60]).toBe(429);
+    const refused = await postForm(eve, `/chats/${chat}`, [["body", "one more"]]);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("You are sending messages too fast.");
+  });
 });
