@@ -34,6 +34,7 @@ const option = (name: string, fallback: string) => {
 const clientCount = Number(option("clients", "1000"));
 const rate = Number(option("rate", "100"));
 const duration = Number(option("duration", "30"));
+const warmup = Number(option("warmup", "3"));
 const adminUrl = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 async function admin(run: (client: pg.Client) => Promise<unknown>) {
@@ -81,6 +82,7 @@ function openStream(agent: http.Agent, port: number, userId: number, cookie: str
             const data = block.split("\n").find((line) => line.startsWith("data: "));
             if (!data) continue;
             const { payload } = JSON.parse(data.slice(6)) as { payload: { seq: number; sent_at: number } };
+            if (payload.seq < 0) continue; // warm-up
             latencies.push(Date.now() - payload.sent_at);
             received.add(payload.seq);
           }
@@ -134,6 +136,11 @@ async function main() {
     const connectSeconds = (Date.now() - connectStart) / 1000;
     console.log(`${streams.length} streams open in ${connectSeconds.toFixed(1)} s; publishing ${rate}/s for ${duration} s`);
 
+    // Warm-up at the same rate (negative sequence numbers, not counted): connections, JIT.
+    for (let i = 1; i <= warmup * rate; i += 1) {
+      await publish(db, userChannel(users[i % users.length]!.id), "STANDARD_PUSH_UPDATE", { seq: -i, sent_at: Date.now(), data: [], meta: {} });
+      await new Promise((resolve) => setTimeout(resolve, 1000 / rate));
+    }
     const loadBefore = os.loadavg()[0]!;
     const total = rate * duration;
     const expected = new Map<number, number[]>();
@@ -164,7 +171,7 @@ async function main() {
     const report = [
       `Date: ${new Date().toISOString().slice(0, 10)} · Machine: ${os.availableParallelism()} cores (${os.cpus()[0]?.model.trim()}) · Node ${process.version} · app processes: ${workers} · PostgreSQL LISTEN/NOTIFY fan-out`,
       `Machine load (1-min average, ${os.availableParallelism()} cores) at start ${loadBefore.toFixed(1)}, at end ${os.loadavg()[0]!.toFixed(1)}: the machine is shared, so tail latency mostly measures waiting for a core`,
-      `Command: npm run bench:realtime -- --clients ${clientCount} --rate ${rate} --duration ${duration}`,
+      `Command: npm run bench:realtime -- --clients ${clientCount} --rate ${rate} --duration ${duration} (after ${warmup} s warm-up)`,
       "",
       "| SSE clients | events/s | seconds | events sent | delivered | lost | p50 ms | p99 ms | max ms | streams opened in |",
       "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
