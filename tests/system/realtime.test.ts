@@ -152,9 +152,10 @@ describe("notifications", () => {
     expect((await api(ann, "DELETE", "/api/v1/notifications/delete_group", { type: "TokenCredit", group_key: "week-2" })).status).toBe(200);
     expect(await unreadOf(annId)).toEqual(["OnlineCoursePdfReady/week-1"]);
 
-    // The page's own forms work without JavaScript.
+    // The page's own forms work without JavaScript; the bell in the app bar shows the count.
     const page = await ann.page("/notifications");
     expect(page.html).toContain("Your course booklet is ready to download");
+    expect(page.html).toContain('aria-label="Notifications, 1 unread"');
     const all = await postForm(ann, "/notifications", [["intent", "mark_all_as_read"]]);
     expect(all.status).toBe(302);
     expect(await unreadOf(annId)).toEqual([]);
