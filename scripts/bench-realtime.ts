@@ -113,7 +113,7 @@ async function main() {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATABASE_URL: databaseUrl, WEB_CONCURRENCY: workers, SESSION_SECRET: "benchmark-secret-benchmark-secret-00" },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const pool = createPostgresPool({ url: databaseUrl, poolSize: 4, statementTimeoutMs: 10_000, connectTimeoutMs: 5_000 });
+  const pool = createPostgresPool({ url: databaseUrl, poolSize: 4, statementTimeoutMs: 30_000, connectTimeoutMs: 30_000 });
   const db = new Kysely<Database>({ dialect: postgresDialect(pool) });
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   const streams: Stream[] = [];
@@ -125,9 +125,11 @@ async function main() {
       .values(Array.from({ length: clientCount }, (_, i) => ({ email: `bench-${i}@bench.test`, password_hash: "x", first_name: "Bench", last_name: String(i), roles: [] })))
       .returning("id")
       .execute();
-    const cookies = await Promise.all(
-      users.map(async (user) => (await createUserSession({ userId: user.id, rememberMe: false, request: new Request("http://bench") })).split(";")[0]!),
-    );
+    const cookies: string[] = [];
+    for (let i = 0; i < users.length; i += 20) {
+      const batch = users.slice(i, i + 20);
+      cookies.push(...(await Promise.all(batch.map(async (user) => (await createUserSession({ userId: user.id, rememberMe: false, request: new Request("http://bench") })).split(";")[0]!))));
+    }
     const latencies: number[] = [];
     const connectStart = Date.now();
     for (let i = 0; i < users.length; i += 50) {
