@@ -79,7 +79,7 @@ export interface AppConfig extends Environment {
 }
 
 /** Variables whose values must never appear in an error message (a DATABASE_URL or SMTP_URL may carry a password). */
-const sensitiveVariable = /SECRET|PASSWORD|TOKEN|DATABASE_URL|SMTP_URL/;
+const sensitiveVariable = /SECRET|PASSWORD|TOKEN|DATABASE_URL|SMTP_URL|API_KEY/;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
