@@ -34,6 +34,7 @@ const option = (name: string, fallback: string) => {
 const clientCount = Number(option("clients", "1000"));
 const rate = Number(option("rate", "100"));
 const duration = Number(option("duration", "30"));
+const warmup = Number(option("warmup", "3"));
 const adminUrl = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 async function admin(run: (client: pg.Client) => Promise<unknown>) {
@@ -81,6 +82,7 @@ function openStream(agent: http.Agent, port: number, userId: number, cookie: str
             const data = block.split("\n").find((line) => line.startsWith("data: "));
             if (!data) continue;
             const { payload } = JSON.parse(data.slice(6)) as { payload: { seq: number; sent_at: number } };
+            if (payload.seq < 0) continue; // warm-up
             latencies.push(Date.now() - payload.sent_at);
             received.add(payload.seq);
           }
@@ -111,7 +113,7 @@ async function main() {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATABASE_URL: databaseUrl, WEB_CONCURRENCY: workers, SESSION_SECRET: "benchmark-secret-benchmark-secret-00" },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const pool = createPostgresPool({ url: databaseUrl, poolSize: 4, statementTimeoutMs: 10_000, connectTimeoutMs: 5_000 });
+  const pool = createPostgresPool({ url: databaseUrl, poolSize: 4, statementTimeoutMs: 30_000, connectTimeoutMs: 30_000 });
   const db = new Kysely<Database>({ dialect: postgresDialect(pool) });
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   const streams: Stream[] = [];
@@ -123,9 +125,11 @@ async function main() {
       .values(Array.from({ length: clientCount }, (_, i) => ({ email: `bench-${i}@bench.test`, password_hash: "x", first_name: "Bench", last_name: String(i), roles: [] })))
       .returning("id")
       .execute();
-    const cookies = await Promise.all(
-      users.map(async (user) => (await createUserSession({ userId: user.id, rememberMe: false, request: new Request("http://bench") })).split(";")[0]!),
-    );
+    const cookies: string[] = [];
+    for (let i = 0; i < users.length; i += 20) {
+      const batch = users.slice(i, i + 20);
+      cookies.push(...(await Promise.all(batch.map(async (user) => (await createUserSession({ userId: user.id, rememberMe: false, request: new Request("http://bench") })).split(";")[0]!))));
+    }
     const latencies: number[] = [];
     const connectStart = Date.now();
     for (let i = 0; i < users.length; i += 50) {
@@ -134,6 +138,11 @@ async function main() {
     const connectSeconds = (Date.now() - connectStart) / 1000;
     console.log(`${streams.length} streams open in ${connectSeconds.toFixed(1)} s; publishing ${rate}/s for ${duration} s`);
 
+    // Warm-up at the same rate (negative sequence numbers, not counted): connections, JIT.
+    for (let i = 1; i <= warmup * rate; i += 1) {
+      await publish(db, userChannel(users[i % users.length]!.id), "STANDARD_PUSH_UPDATE", { seq: -i, sent_at: Date.now(), data: [], meta: {} });
+      await new Promise((resolve) => setTimeout(resolve, 1000 / rate));
+    }
     const loadBefore = os.loadavg()[0]!;
     const total = rate * duration;
     const expected = new Map<number, number[]>();
@@ -164,7 +173,7 @@ async function main() {
     const report = [
       `Date: ${new Date().toISOString().slice(0, 10)} · Machine: ${os.availableParallelism()} cores (${os.cpus()[0]?.model.trim()}) · Node ${process.version} · app processes: ${workers} · PostgreSQL LISTEN/NOTIFY fan-out`,
       `Machine load (1-min average, ${os.availableParallelism()} cores) at start ${loadBefore.toFixed(1)}, at end ${os.loadavg()[0]!.toFixed(1)}: the machine is shared, so tail latency mostly measures waiting for a core`,
-      `Command: npm run bench:realtime -- --clients ${clientCount} --rate ${rate} --duration ${duration}`,
+      `Command: npm run bench:realtime -- --clients ${clientCount} --rate ${rate} --duration ${duration} (after ${warmup} s warm-up)`,
       "",
       "| SSE clients | events/s | seconds | events sent | delivered | lost | p50 ms | p99 ms | max ms | streams opened in |",
       "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",

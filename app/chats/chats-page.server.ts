@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { CurrentSession } from "~/accounts/session.server";
 import { chatMessageSchema } from "~/chats/chats";
-import { ChatError, createChatWithUser, markChatViewed, sendMessage } from "~/chats/chats.server";
+import { ChatError, createChatWithUser, markChatViewed, sendMessage, spendChatAllowance } from "~/chats/chats.server";
 import { db } from "~/db/db.server";
 
 const startSchema = z.object({ email: z.string().trim().toLowerCase().email("Enter the email address of the person to chat with.") });
@@ -12,6 +12,12 @@ export async function handleStartChat(request: Request, session: CurrentSession)
   const form = await request.formData();
   const parsed = startSchema.safeParse({ email: form.get("email") ?? "" });
   if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message, email: String(form.get("email") ?? "") }, { status: 400 });
+  try {
+    await spendChatAllowance("start", session.user.id);
+  } catch (error) {
+    if (error instanceof ChatError) return Response.json({ error: error.message, email: parsed.data.email }, { status: error.status });
+    throw error;
+  }
   const other = await db().selectFrom("users").select("id").where("email", "=", parsed.data.email).where("deactivated_at", "is", null).executeTakeFirst();
   if (!other) return Response.json({ error: "No one with that email address uses the site.", email: parsed.data.email }, { status: 404 });
   try {
@@ -31,6 +37,12 @@ export async function handleChatForm(request: Request, session: CurrentSession, 
   }
   const parsed = chatMessageSchema.safeParse({ body: form.get("body") ?? "" });
   if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message, body: String(form.get("body") ?? "") }, { status: 400 });
+  try {
+    await spendChatAllowance("message", session.user.id);
+  } catch (error) {
+    if (error instanceof ChatError) return Response.json({ error: error.message, body: parsed.data.body }, { status: error.status });
+    throw error;
+  }
   await sendMessage(chatId, session.user.id, parsed.data.body);
   return redirect(`/chats/${chatId}`);
 }

@@ -4,6 +4,7 @@ import { CHAT_PAGE_SIZE, directKey } from "~/chats/chats";
 import { db } from "~/db/db.server";
 import { chatChannel, userChannel } from "~/realtime/channels";
 import { publish, type Executor } from "~/realtime/events.server";
+import { hitRateLimit, type RateLimitRule } from "~/security/rate-limit.server";
 
 export interface ChatMemberSummary {
   id: number;
@@ -29,8 +30,22 @@ export interface ChatMessageView {
 }
 
 export class ChatError extends Error {
-  constructor(readonly status: 400 | 404, message: string) {
+  constructor(readonly status: 400 | 404 | 429, message: string) {
     super(message);
+  }
+}
+
+/** Per user: messages sent, and chats started (which also bounds looking people up by email). */
+export const chatRateLimits = {
+  message: { name: "chat-message:user", limit: 60, windowSeconds: 60 },
+  start: { name: "chat-start:user", limit: 30, windowSeconds: 3600 },
+} as const satisfies Record<string, RateLimitRule>;
+
+/** Counts one message or chat start; throws a 429 ChatError past the limit. */
+export async function spendChatAllowance(kind: keyof typeof chatRateLimits, userId: number) {
+  const result = await hitRateLimit(chatRateLimits[kind], String(userId));
+  if (!result.allowed) {
+    throw new ChatError(429, kind === "message" ? `You are sending messages too fast. Try again in ${result.retryAfterSeconds} seconds.` : `You have started many chats. Try again in ${Math.ceil(result.retryAfterSeconds / 60)} minutes.`);
   }
 }
 

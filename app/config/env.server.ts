@@ -89,7 +89,7 @@ export interface AppConfig extends Environment {
 }
 
 /** Variables whose values must never appear in an error message (a DATABASE_URL or SMTP_URL may carry a password). */
-const sensitiveVariable = /SECRET|PASSWORD|TOKEN|DATABASE_URL|SMTP_URL|STRIPE_/;
+const sensitiveVariable = /SECRET|PASSWORD|TOKEN|DATABASE_URL|SMTP_URL|STRIPE_|API_KEY/;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

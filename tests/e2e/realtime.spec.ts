@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 import { signUp, uniqueEmail } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
@@ -12,6 +13,13 @@ async function secondBrowser(browser: Browser, testInfo: TestInfo) {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   return { context, page, errors };
+}
+
+/** axe finds no serious or critical violation on the page as it is now (it runs as a script: JS-on only). */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 async function startChat(page: Page, email: string) {
@@ -55,9 +63,12 @@ test.describe("chats and live updates", () => {
     await expect(ben.getByTestId("chat-count")).toHaveText("1");
 
     await ben.getByRole("link", { name: "Chats, 1 unread messages" }).click();
+    await expect(ben.getByRole("link", { name: /Chat with Ann Sender, 1 unread/ })).toBeVisible();
+    await expectAccessible(ben);
     await ben.getByRole("link", { name: /Chat with Ann Sender/ }).click();
     await expect(ben.getByTestId("chat-message").filter({ hasText: "Hello Ben" })).toBeVisible();
     await expect(ben.getByRole("link", { name: "https://example.com/notes" })).toHaveAttribute("href", "https://example.com/notes");
+    await expectAccessible(ben);
     await expect(ben.getByRole("link", { name: "Chats", exact: true })).toBeVisible();
 
     // With the chat open, a new message appears in it.
@@ -73,6 +84,13 @@ test.describe("chats and live updates", () => {
     await expect(ben.getByRole("status").filter({ hasText: "You are offline" })).toBeHidden();
     // Reading it in the open chat keeps the badge at zero.
     await expect(ben.getByRole("link", { name: "Chats", exact: true })).toBeVisible();
+
+    // The bell opens a dropdown with JavaScript; the full page is one link away.
+    await ben.getByRole("link", { name: "Notifications" }).click();
+    await expect(ben.getByRole("region", { name: "Latest notifications" })).toContainText("No notifications yet.");
+    await ben.getByRole("link", { name: "See all notifications" }).click();
+    await expect(ben.getByRole("heading", { name: "Notifications", level: 1 })).toBeVisible();
+    await expectAccessible(ben);
   });
 
   test("without JavaScript both people read and send with plain forms", async ({ page, browser }, testInfo) => {

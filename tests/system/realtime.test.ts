@@ -152,9 +152,10 @@ describe("notifications", () => {
     expect((await api(ann, "DELETE", "/api/v1/notifications/delete_group", { type: "TokenCredit", group_key: "week-2" })).status).toBe(200);
     expect(await unreadOf(annId)).toEqual(["OnlineCoursePdfReady/week-1"]);
 
-    // The page's own forms work without JavaScript.
+    // The page's own forms work without JavaScript; the bell in the app bar shows the count.
     const page = await ann.page("/notifications");
     expect(page.html).toContain("Your course booklet is ready to download");
+    expect(page.html).toContain('aria-label="Notifications, 1 unread"');
     const all = await postForm(ann, "/notifications", [["intent", "mark_all_as_read"]]);
     expect(all.status).toBe(302);
     expect(await unreadOf(annId)).toEqual([]);
@@ -183,11 +184,15 @@ describe("chats", () => {
     expect(html).toContain(`href="https://example.com/notes"`);
   });
 
-  it("pages history 30 at a time with before_date, and keeps unread counts per chat", async () => {
+  it("pages history 30 at a time with before_date, and keeps unread counts per chat", { timeout: 60_000 }, async () => {
     const other = await newUser("Dan");
     const dan = await browserFor(other.id);
     const chat = Number((await (await api(dan, "POST", `/api/v1/chats/create_with_user/${annId}`)).json()).data.id);
-    for (let i = 1; i <= 35; i += 1) await api(dan, "POST", `/api/v1/chats/${chat}/messages`, { chat_message: { body: `message ${i}` } });
+    const start = Date.now() - 3_600_000;
+    await database()
+      .db.insertInto("chat_messages")
+      .values(Array.from({ length: 35 }, (_, i) => ({ chat_id: chat, user_id: other.id, body: `message ${i + 1}`, created_at: new Date(start + i * 1000) })))
+      .execute();
     const list = await (await ann.fetch("/api/v1/chats", { headers: { Accept: "application/json" } })).json();
     expect(list.data.find((entry: { id: string }) => entry.id === String(chat)).attributes.unread_count).toBe(35);
     const newest = await (await ann.fetch(`/api/v1/chats/${chat}/messages`, { headers: { Accept: "application/json" } })).json();
@@ -206,5 +211,20 @@ describe("chats", () => {
     expect(after.data.find((entry: { id: string }) => entry.id === String(chat)).attributes.unread_count).toBe(0);
     expect((await api(ann, "POST", `/api/v1/chats/create_with_user/${annId}`)).status).toBe(400);
     expect((await api(ann, "POST", "/api/v1/chats/create_with_user/999999999")).status).toBe(404);
+  });
+
+  it("limits how fast one person sends messages, with a clear answer", { timeout: 60_000 }, async () => {
+    const eve = await browserFor((await newUser("Eve")).id);
+    const chat = Number((await (await api(eve, "POST", `/api/v1/chats/create_with_user/${annId}`)).json()).data.id);
+    // The limit counts per clock minute: start with enough of the minute left.
+    const leftInMinute = 60_000 - (Date.now() % 60_000);
+    if (leftInMinute < 25_000) await new Promise((resolve) => setTimeout(resolve, leftInMinute + 100));
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i += 1) statuses.push((await api(eve, "POST", `/api/v1/chats/${chat}/messages`, { chat_message: { body: `m${i}` } })).status);
+    expect(statuses.slice(0, 60).every((status) => status === 201)).toBe(true);
+    expect(statuses[60]).toBe(429);
+    const refused = await postForm(eve, `/chats/${chat}`, [["body", "one more"]]);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("You are sending messages too fast.");
   });
 });

@@ -48,32 +48,47 @@ export default function ChatPage() {
   const title = chatTitle(data.chat, data.viewerId);
   const [older, setOlder] = useState<{ messages: ChatMessageView[]; before: string | null } | null>(null);
   const [live, setLive] = useState<ChatMessageView[]>([]);
+  // Messages of earlier loads stay shown when the newest page moves on (after a new message).
+  const [earlier, setEarlier] = useState<ChatMessageView[]>([]);
   const olderFetcher = useFetcher<typeof loader>();
   const viewed = useFetcher();
   const sentinel = useRef<HTMLLIElement>(null);
   const form = useRef<HTMLFormElement>(null);
+  const requested = useRef<string | null>(null);
 
   useEffect(() => {
     setOlder(null);
     setLive([]);
+    setEarlier([]);
+    requested.current = null;
   }, [data.chat.id, data.isOlderPage]);
+  useEffect(() => {
+    if (!data.isOlderPage) setEarlier((list) => [...list, ...data.messages].slice(-1000));
+  }, [data.messages, data.isOlderPage]);
   useEffect(() => {
     if (navigation.state === "idle" && !actionData?.error) form.current?.reset();
   }, [navigation.state, actionData]);
 
   // Infinite scroll: when the top of the history comes into view, load the page before it.
   const before = older ? older.before : data.olderBefore;
+  const loadOlder = olderFetcher.load;
   useEffect(() => {
     const target = sentinel.current;
     if (!target || !before || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && olderFetcher.state === "idle") {
-        olderFetcher.load(`/chats/${data.chat.id}?before_date=${encodeURIComponent(before)}`);
+      // Each page is asked for once, however often the sentinel comes into view.
+      if (entries.some((entry) => entry.isIntersecting) && requested.current !== before) {
+        requested.current = before;
+        loadOlder(`/chats/${data.chat.id}?before_date=${encodeURIComponent(before)}`);
       }
     });
     observer.observe(target);
     return () => observer.disconnect();
-  }, [before, data.chat.id, olderFetcher]);
+  }, [before, data.chat.id, loadOlder]);
+  // A long chat opens at its newest message, next to the message box.
+  useEffect(() => {
+    if (data.olderBefore && !data.isOlderPage) form.current?.scrollIntoView({ block: "end" });
+  }, [data.chat.id, data.olderBefore, data.isOlderPage]);
   useEffect(() => {
     const page = olderFetcher.data;
     if (!page || !("messages" in page)) return;
@@ -94,7 +109,7 @@ export default function ChatPage() {
   });
 
   const seen = new Set<number>();
-  const messages = [...(older?.messages ?? []), ...data.messages, ...(data.isOlderPage ? [] : live)]
+  const messages = [...(older?.messages ?? []), ...(data.isOlderPage ? [] : earlier), ...data.messages, ...(data.isOlderPage ? [] : live)]
     .filter((message) => !seen.has(message.id) && seen.add(message.id))
     .sort(byTime);
 

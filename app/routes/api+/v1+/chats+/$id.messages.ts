@@ -6,7 +6,7 @@ import { ApiError } from "~/api/errors";
 import { apiResponse, handleApi, methodNotAllowed, readJsonBody } from "~/api/handler.server";
 import { CHAT_PAGE_SIZE, chatMessageSchema, parseBeforeDate } from "~/chats/chats";
 import { requireChatMember } from "~/chats/chat-access.server";
-import { chatMessageResource, messagesPage, sendMessage } from "~/chats/chats.server";
+import { ChatError, chatMessageResource, messagesPage, sendMessage, spendChatAllowance } from "~/chats/chats.server";
 
 const ROUTE = "routes/api+/v1+/chats+/$id.messages";
 
@@ -40,6 +40,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
     const { chatId } = await requireChatMember(request, session, params.id, "post_chat", { api: true });
     const { chat_message } = await readJsonBody(request, bodySchema);
+    await spendChatAllowance("message", session.user.id).catch((error) => {
+      throw error instanceof ChatError ? new ApiError(error.status, "rate_limited", error.message) : error;
+    });
     const message = await sendMessage(chatId, session.user.id, chat_message.body);
     return apiResponse(serialize(chatMessageResource, message), { status: 201 });
   });

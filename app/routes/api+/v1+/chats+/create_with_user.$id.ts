@@ -3,7 +3,7 @@ import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.
 import { serialize } from "~/api/document";
 import { ApiError } from "~/api/errors";
 import { apiResponse, handleApi, methodNotAllowed, parseId } from "~/api/handler.server";
-import { ChatError, chatResource, createChatWithUser, listChats } from "~/chats/chats.server";
+import { ChatError, chatResource, createChatWithUser, listChats, spendChatAllowance } from "~/chats/chats.server";
 
 const ROUTE = "routes/api+/v1+/chats+/create_with_user.$id";
 
@@ -15,9 +15,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const otherId = parseId(params.id, "user");
     let chatId: number;
     try {
+      await spendChatAllowance("start", session.user.id);
       chatId = await createChatWithUser(session.user.id, otherId);
     } catch (error) {
-      if (error instanceof ChatError) throw new ApiError(error.status, error.status === 404 ? "not_found" : "invalid_parameter", error.message);
+      const codes = { 400: "invalid_parameter", 404: "not_found", 429: "rate_limited" } as const;
+      if (error instanceof ChatError) throw new ApiError(error.status, codes[error.status], error.message);
       throw error;
     }
     const [chat] = await listChats(session.user.id, undefined, [chatId]);
