@@ -109,6 +109,11 @@ describe("the route table", () => {
     "routes/online-courses+/$id._index": { load: "everyone", mutate: "signed-in" },
     "routes/online-courses+/$id.practice-mode": { load: "everyone" },
     "routes/in-course-experience+/$idOrSlug.$": { load: "everyone", mutate: "signed-in" },
+    "routes/api+/v1+/online_courses+/_index": { load: "everyone" },
+    "routes/api+/v1+/online_courses+/$id": { load: "everyone" },
+    "routes/api+/v1+/activities+/$id": { load: "everyone" },
+    "routes/api+/v1+/online_course_users+/_index": { load: "signed-in" },
+    "routes/api+/v1+/progress": { load: "signed-in" },
   };
 
   it("has an expectation for every rule", () => {
