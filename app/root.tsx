@@ -1,5 +1,5 @@
 import { Theme } from "@radix-ui/themes";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -13,14 +13,16 @@ import {
 import type { ReactNode } from "react";
 import { summarizeUser } from "~/accounts/current-user";
 import { currentSession } from "~/accounts/session.server";
-import { AppBar } from "~/components/app-bar";
 import { ErrorPage, ForbiddenPage, isChunkLoadError, NotFoundPage } from "~/components/error-page";
 import { GoogleOneTap } from "~/components/google-one-tap";
 import { ImpersonationBanner } from "~/components/impersonation-banner";
-import { SiteFooter } from "~/components/site-footer";
 import { useNonce } from "~/components/nonce";
 import { config } from "~/config/env.server";
+import { RealtimeProvider } from "~/realtime/realtime-provider";
+import { realtimeSummary } from "~/realtime/summary.server";
 import { errorMessage } from "~/errors/messages";
+import { AppShell } from "~/shell/app-shell";
+import { loadShell } from "~/shell/shell.server";
 import stylesheet from "~/styles/app.css?url";
 import { parseAppearance, THEME_COOKIE } from "~/theme/theme";
 import { readCookies } from "~/utils/cookies.server";
@@ -37,7 +39,9 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await currentSession(request);
-  return {
+  // The app bar's menus, site banner, one-time toast and server-opened dialog (app/shell/).
+  const { shell, setCookie } = await loadShell(request, session);
+  return data({
     csrfToken: context.csrfToken,
     appearance: parseAppearance(readCookies(request)[THEME_COOKIE]),
     currentUser: session ? summarizeUser(session.user, session.impersonatorId) : null,
@@ -45,7 +49,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     googleClientId: config().GOOGLE_CLIENT_ID ?? null,
     // For canonical and Open Graph URLs (app/seo/page-meta.ts).
     siteOrigin: config().APP_ORIGIN ? new URL(config().APP_ORIGIN as string).origin : new URL(request.url).origin,
-  };
+    // The app bar's chat and notification counts and the browser's realtime connection.
+    realtime: session ? await realtimeSummary(session.user.id) : null,
+    shell,
+  }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -66,10 +73,10 @@ export function Layout({ children }: { children: ReactNode }) {
           <a className="skip-link" href="#main">
             Skip to content
           </a>
-          <ImpersonationBanner currentUser={data?.currentUser ?? null} />
-          <AppBar currentUser={data?.currentUser ?? null} />
-          <main id="main">{children}</main>
-          <SiteFooter />
+          <RealtimeProvider settings={data?.realtime ?? null}>
+            <ImpersonationBanner currentUser={data?.currentUser ?? null} />
+            <AppShell>{children}</AppShell>
+          </RealtimeProvider>
           {data?.googleClientId && !data.currentUser ? <GoogleOneTap clientId={data.googleClientId} /> : null}
         </Theme>
         <ScrollRestoration nonce={nonce} />

@@ -7,7 +7,8 @@
  *   DATABASE_URL=postgres://… npm run bench   real PostgreSQL (seeded if empty)
  *   npm run bench                             embedded database in a temporary folder
  *   npm run bench -- --duration 10 --connections 50 --skip-build --record
- *   (--record appends the table to docs/benchmarks.md)
+ *   (--record appends the table to docs/benchmarks.md; --skip-realtime leaves out the realtime
+ *   run of scripts/bench-realtime.ts that follows, which needs a PostgreSQL server)
  */
 import { execSync, spawn, type ChildProcess } from "node:child_process";
 import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
@@ -153,6 +154,10 @@ async function main() {
     if (args.includes("--record")) {
       appendFileSync("docs/benchmarks.md", `\n### Run of ${new Date().toISOString()}\n\n${report}\n`);
       console.log("Appended to docs/benchmarks.md");
+    }
+    // The realtime transport under load (SSE clients, LISTEN/NOTIFY fan-out): scripts/bench-realtime.ts.
+    if (!args.includes("--skip-realtime")) {
+      execSync(`npx tsx scripts/bench-realtime.ts --skip-build${args.includes("--record") ? " --record" : ""}`, { stdio: "inherit" });
     }
   } finally {
     bare.child.kill();

@@ -7,6 +7,7 @@ import { pinoHttp } from "pino-http";
 import type { AppConfig } from "../app/config/env.server";
 import { isDatabaseUnavailableError } from "../app/db/connection-errors";
 import { isDatabaseReachable } from "../app/db/db.server";
+import { checkoutOrigins } from "../app/payments/stripe.server";
 import { logger } from "../app/utils/logger.server";
 import { runWithRequestContext } from "../app/utils/request-context.server";
 import { GuestPageCache } from "./guest-page-cache";
@@ -55,6 +56,8 @@ export function createApp({ config, build, clientDir, viteMiddleware }: AppOptio
       devServer: Boolean(viteMiddleware),
       servedOverHttps: config.servedOverHttps,
       googleSignIn: Boolean(config.GOOGLE_CLIENT_ID),
+      ably: Boolean(config.ABLY_API_KEY),
+      checkoutOrigins: checkoutOrigins(),
     }),
   );
   app.use(compression());

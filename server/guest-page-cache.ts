@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { currentBanner, SITE_BANNER_COOKIE } from "../app/shell/site-banner";
 
 /**
  * Keeps whole HTML pages rendered for guests for a few seconds and serves them to other
@@ -83,6 +84,8 @@ const BYPASS_COOKIES = ["__session", "session", "flash"];
 // (never the raw value, so a visitor cannot grow the cache with made-up cookies).
 const VARIANT_COOKIES: Record<string, (value: string | undefined) => string> = {
   theme: (value) => (value === "dark" ? "dark" : "light"),
+  // The site banner shows until its current id is dismissed (app/shell/site-banner.ts).
+  [SITE_BANNER_COOKIE]: (value) => (value === currentBanner(new Date()).id ? "dismissed" : "open"),
 };
 
 /** The cache key for a guest document request, or undefined when it must not be cached. */

@@ -6,9 +6,11 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { config as loadConfig, ConfigError, type AppConfig } from "../app/config/env.server";
 import { closeDatabase, openDatabase } from "../app/db/db.server";
+import { closeRealtime } from "../app/realtime/hub.server";
 import { logger } from "../app/utils/logger.server";
 import { createApp } from "./app";
 import { prepareDatabase } from "./database-setup";
+import { startEmbeddedStripe } from "./stripe-emulator/start";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -75,6 +77,8 @@ function onShutdown(stop: () => Promise<void>) {
 }
 
 async function stopHttp(server: Server) {
+  // Open event streams never go idle: end them (browsers reconnect to another machine) first.
+  const closingStreams = closeRealtime();
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     // Keep-alive connections become idle as their last response ends; close each one then,
@@ -83,20 +87,27 @@ async function stopHttp(server: Server) {
     server.once("close", () => clearInterval(sweep));
     server.closeIdleConnections();
   });
+  await closingStreams;
   await closeDatabase();
 }
 
 async function runSingleProcess(config: AppConfig, dev: boolean) {
   await prepareDatabase(config);
+  const emulator = await startEmbeddedStripe(config);
   const server = await startHttp(config, dev);
   logger().info({ url: `http://localhost:${config.PORT}`, database: config.database.kind }, "marketplace is listening");
-  onShutdown(() => stopHttp(server));
+  onShutdown(async () => {
+    await stopHttp(server);
+    await emulator?.close();
+  });
 }
 
 async function runPrimary(config: AppConfig, workers: number) {
   // Migrate once before any worker serves, so workers never race on the schema.
   await prepareDatabase(config);
   await closeDatabase();
+  // Before forking: workers inherit the emulator's address and webhook secret.
+  const emulator = await startEmbeddedStripe(config);
   for (let i = 0; i < workers; i += 1) cluster.fork();
   let stopping = false;
   cluster.on("exit", (worker, code, signal) => {
@@ -117,6 +128,7 @@ async function runPrimary(config: AppConfig, workers: number) {
           }),
       ),
     );
+    await emulator?.close();
   });
 }
 

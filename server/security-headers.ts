@@ -3,6 +3,9 @@ import type { RequestHandler } from "express";
 import helmet from "helmet";
 import { GOOGLE_SIGN_IN_ORIGIN } from "../app/accounts/omniauth/one-tap";
 
+// Ably's realtime and fallback hosts (token requests go to the app itself).
+const ABLY_ORIGINS = ["https://*.ably.io", "wss://*.ably.io", "https://*.ably-realtime.com", "wss://*.ably-realtime.com", "https://*.ably.net", "wss://*.ably.net"];
+
 /**
  * Security headers for every answer: a Content-Security-Policy with a fresh nonce per request
  * (inline scripts must carry it), HSTS in production only, and helmet's other defaults.
@@ -12,6 +15,8 @@ export function securityHeaders({
   devServer,
   servedOverHttps,
   googleSignIn = false,
+  ably = false,
+  checkoutOrigins = [],
 }: {
   production: boolean;
   devServer: boolean;
@@ -19,6 +24,10 @@ export function securityHeaders({
   servedOverHttps: boolean;
   /** GOOGLE_CLIENT_ID is set: allow Google's sign-in script, its prompt iframe and styles. */
   googleSignIn?: boolean;
+  /** ABLY_API_KEY is set: browsers connect to Ably's realtime endpoints. */
+  ably?: boolean;
+  /** Where checkout forms are redirected to pay (Stripe's hosted page, or the local emulator). */
+  checkoutOrigins?: readonly string[];
 }): RequestHandler[] {
   const google = googleSignIn ? [GOOGLE_SIGN_IN_ORIGIN] : [];
   const assignNonce: RequestHandler = (_req, res, next) => {
@@ -37,10 +46,10 @@ export function securityHeaders({
           "style-src": ["'self'", "'unsafe-inline'", ...google],
           "img-src": ["'self'", "data:", "blob:"],
           "font-src": ["'self'", "data:"],
-          "connect-src": ["'self'", ...(devServer ? ["ws:", "wss:"] : []), ...google],
+          "connect-src": ["'self'", ...(devServer ? ["ws:", "wss:"] : []), ...google, ...(ably ? ABLY_ORIGINS : [])],
           ...(googleSignIn ? { "frame-src": ["'self'", ...google] } : {}),
           "media-src": ["'self'", "blob:"],
-          "form-action": ["'self'"],
+          "form-action": ["'self'", ...checkoutOrigins],
           "frame-ancestors": ["'none'"],
           "base-uri": ["'self'"],
           "object-src": ["'none'"],

@@ -172,6 +172,24 @@ export const ROUTE_RULES = {
   // signed-in user may post here; the action refuses a session that is not an impersonation.
   "routes/admin+/impersonation.stop": { sample: "/admin/impersonation/stop", ...onlyMutations("POST", "signed-in") },
 
+  // Realtime, notifications and chats (SPEC §7 Notifications, Chats, Real-time channel).
+  // Which channels, notifications and chats a user reaches is decided inside: their own only
+  // (channels they may read, their notifications, chats they are a member of: 403 otherwise).
+  "routes/api+/v1+/realtime+/events": { access: "signed-in", api: true, sample: "/api/v1/realtime/events" },
+  // 404 where the site does not use Ably (as in the tests); with ABLY_API_KEY the signed token request.
+  "routes/api+/v1+/realtime+/token": { access: "signed-in", api: true, sample: "/api/v1/realtime/token", get: { status: 404 } },
+  "routes/api+/v1+/notifications+/_index": { access: "signed-in", api: true, sample: "/api/v1/notifications" },
+  "routes/api+/v1+/notifications+/mark_as_read": { api: true, sample: "/api/v1/notifications/mark_as_read", ...onlyMutations("PUT", "signed-in") },
+  "routes/api+/v1+/notifications+/mark_all_as_read": { api: true, sample: "/api/v1/notifications/mark_all_as_read", ...onlyMutations("PUT", "signed-in") },
+  "routes/api+/v1+/notifications+/delete_group": { api: true, sample: "/api/v1/notifications/delete_group", ...onlyMutations("DELETE", "signed-in") },
+  "routes/api+/v1+/chats+/_index": { access: "signed-in", api: true, sample: "/api/v1/chats" },
+  "routes/api+/v1+/chats+/$id": { access: "signed-in", api: true, sample: "/api/v1/chats/999999999", get: { status: 404 } },
+  "routes/api+/v1+/chats+/$id.viewed": { api: true, sample: "/api/v1/chats/999999999/viewed", ...onlyMutations("PUT", "signed-in") },
+  "routes/api+/v1+/chats+/$id.messages": { access: "signed-in", api: true, sample: "/api/v1/chats/999999999/messages", get: { status: 404 }, mutation: "POST" },
+  "routes/api+/v1+/chats+/create_with_user.$id": { api: true, sample: "/api/v1/chats/create_with_user/999999999", ...onlyMutations("POST", "signed-in") },
+  "routes/notifications": { access: "signed-in", sample: "/notifications", mutation: "POST" },
+  "routes/chats+/_index": { access: "signed-in", sample: "/chats", mutation: "POST" },
+  "routes/chats+/$id": { access: "signed-in", sample: "/chats/999999999", get: { status: 404 }, mutation: "POST" },
   // Online courses for students (issue 5): overview, practice mode and the in-course experience.
   // Guests see what is previewable and why the rest is locked; the access module
   // (app/online-courses/access.ts) decides item by item. Enrolling for free, completing
@@ -189,6 +207,28 @@ export const ROUTE_RULES = {
     sample: "/in-course-experience/waterloo-math-137-exam-prep",
     mutation: "POST",
   },
+  // Payments and subscriptions (issue 6).
+  // Checkout is the sign-up-and-pay screen: open to guests. Without a product it answers 400.
+  "routes/checkout+/_index": { access: "public", sample: "/checkout", get: { status: 400 }, mutation: "POST" },
+  "routes/checkout+/success": { access: "signed-in", sample: "/checkout/success?purchase_id=999999999", get: { status: 404 } },
+  "routes/checkout+/cancel": { access: "signed-in", sample: "/checkout/cancel" },
+  // Stripe signs its calls: no session, no CSRF token; an unsigned POST is 400.
+  "routes/webhooks+/stripe": { sample: "/webhooks/stripe", ...onlyMutations("POST", "public") },
+  "routes/my-subscription": { access: "signed-in", sample: "/my-subscription", mutation: "POST" },
+  // Subscriptions API (SPEC §7): the owner or an admin; another user's id answers 404.
+  "routes/api+/v1+/subscriptions+/_index": { access: "signed-in", api: true, sample: "/api/v1/subscriptions", mutation: "POST" },
+  "routes/api+/v1+/subscriptions+/complete_purchase": { api: true, sample: "/api/v1/subscriptions/complete_purchase", ...onlyMutations("POST", "signed-in") },
+  "routes/api+/v1+/subscriptions+/$id": { access: "signed-in", api: true, sample: "/api/v1/subscriptions/not-an-id", get: { status: 404 } },
+  "routes/api+/v1+/subscriptions+/$id.$call": { access: "signed-in", api: true, sample: "/api/v1/subscriptions/not-an-id/premed_upgrade_preview", get: { status: 404 }, mutation: "PATCH" },
+  // SPEC §6: cancelling someone's subscription is admin-only.
+  "routes/api+/v1+/subscriptions+/$id.admin_cancel": { api: true, sample: "/api/v1/subscriptions/1/admin_cancel", ...onlyMutations("PUT", { roles: ["admin"] }) },
+  "routes/api+/v1+/invoices": { access: "signed-in", api: true, sample: "/api/v1/invoices" },
+  // App shell: the legal pages (also opened as dialogs), and the dark-mode toggle and banner
+  // dismissal forms, which only set a preference cookie for this browser.
+  "routes/privacy-policy": { access: "public", sample: "/privacy-policy" },
+  "routes/terms-and-conditions": { access: "public", sample: "/terms-and-conditions" },
+  "routes/theme": { sample: "/theme", ...onlyMutations("POST", "public") },
+  "routes/site-banner": { sample: "/site-banner", ...onlyMutations("POST", "public") },
   // Online courses API: reads follow the access module (guests see what guests may see);
   // enrolments and progress are the signed-in caller's own.
   "routes/api+/v1+/online_courses+/_index": { access: "public", api: true, sample: "/api/v1/online_courses" },
@@ -259,6 +299,14 @@ export interface Permissions {
   deactivate: UserRef;
   /** List and search a collection (SPEC §6: listing users is admin-only). */
   list: "users";
+  /** Read a chat's messages and send messages to it: its members only (not even admins). */
+  read_chat: ChatRef;
+  post_chat: ChatRef;
+}
+
+/** A chat, when only who belongs to it matters. */
+export interface ChatRef {
+  memberIds: readonly number[];
 }
 
 export type Action = keyof Permissions;
@@ -283,6 +331,8 @@ const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boole
   resend_password_reset: (viewer, user) => isSelf(viewer, user) || isAdmin(viewer),
   resend_confirmation: (viewer, user) => isSelf(viewer, user) || isAdmin(viewer),
   list: (viewer, collection) => collection === "users" && !isGuest(viewer) && hasRole(viewer, ...USER_DIRECTORY_ROLES),
+  read_chat: (viewer, chat) => viewer.id !== null && chat.memberIds.includes(viewer.id),
+  post_chat: (viewer, chat) => viewer.id !== null && chat.memberIds.includes(viewer.id),
 };
 
 /** Whether the viewer may take the action on the subject. Guests may take none of these. */

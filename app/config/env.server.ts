@@ -50,9 +50,21 @@ export const environmentSchema = z
     // Facebook sign-in is off unless both are set; the secret verifies signed_request (never echoed).
     FACEBOOK_APP_ID: z.string().trim().regex(/^\d{1,30}$/, "must be the numeric app id").optional(),
     FACEBOOK_APP_SECRET: z.string().trim().min(16, "must be at least 16 characters").optional(),
+    // Realtime through Ably when set ("appId.keyId:secret"); otherwise Server-Sent Events from the app server.
+    ABLY_API_KEY: z.string().trim().regex(/^[\w-]+\.[\w-]+:[\w+/=-]+$/, "must look like appId.keyId:secret").optional(),
+    // Payments (app/payments/stripe.server.ts): Stripe with a key; else the local Stripe emulator.
+    STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_(test|live)_/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_/, "must be a webhook signing secret (whsec_…)").optional(),
+    // An emulator already running elsewhere; else the server starts one (on STRIPE_EMULATOR_PORT, default any free port).
+    STRIPE_EMULATOR_URL: z.url({ protocol: /^https?$/ }).optional(),
+    STRIPE_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   })
   .superRefine(
     (env, ctx) => {
+      // Without the signing secret no webhook could be trusted, and no purchase would be fulfilled.
+      if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+        ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required with STRIPE_SECRET_KEY (the webhook endpoint's whsec_… secret)" });
+      }
       // The embedded database is a single-machine setup that keeps its own secret next to its data.
       if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {
         ctx.addIssue({
@@ -77,7 +89,7 @@ export interface AppConfig extends Environment {
 }
 
 /** Variables whose values must never appear in an error message (a DATABASE_URL or SMTP_URL may carry a password). */
-const sensitiveVariable = /SECRET|PASSWORD|TOKEN|DATABASE_URL|SMTP_URL/;
+const sensitiveVariable = /SECRET|PASSWORD|TOKEN|DATABASE_URL|SMTP_URL|STRIPE_/;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

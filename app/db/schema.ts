@@ -451,6 +451,32 @@ export interface Database {
   chats: ChatsTable;
   chat_members: ChatMembersTable;
   chat_messages: ChatMessagesTable;
+  // Payments (migration 0007).
+  stripe_customers: StripeCustomersTable;
+  stripe_events: StripeEventsTable;
+  discount_codes: DiscountCodesTable;
+  purchases: PurchasesTable;
+  failed_purchases: FailedPurchasesTable;
+  subscriptions: SubscriptionsTable;
+  discount_redemptions: DiscountRedemptionsTable;
+  token_ledger: TokenLedgerTable;
+  referral_credits: ReferralCreditsTable;
+  // Public site (migration 0006).
+  site_pages: SitePagesTable;
+  blog_categories: BlogCategoriesTable;
+  blog_authors: BlogAuthorsTable;
+  job_positions: JobPositionsTable;
+  job_applications: JobApplicationsTable;
+  announcements: AnnouncementsTable;
+  announcement_responses: AnnouncementResponsesTable;
+  announcement_comments: AnnouncementCommentsTable;
+  contact_messages: ContactMessagesTable;
+  scholarships: ScholarshipsTable;
+  partners: PartnersTable;
+  textbooks: TextbooksTable;
+  mcat_events: McatEventsTable;
+  mcat_exam_dates: McatExamDatesTable;
+  med_schools: MedSchoolsTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -462,3 +488,323 @@ export type OnlineCourse = Selectable<OnlineCoursesTable>;
 export type OnlineCourseUser = Selectable<OnlineCourseUsersTable>;
 export type Notification = Selectable<NotificationsTable>;
 export type ChatMessage = Selectable<ChatMessagesTable>;
+
+// ── Payments: Stripe events, purchases, subscriptions, discounts, tokens (migration 0007) ────
+
+export type PurchaseKind = "online_course" | "subscription" | "tokens" | "elite_deposit" | "elite_full";
+export type PurchaseStatus = "pending" | "paid" | "refunded" | "expired";
+export type PaidPackageType = "learn" | "practice" | "learn_practice_bundle";
+export type SubscriptionPlan = "plus" | "pre_med_plus";
+export type SubscriptionBillingInterval = "monthly" | "yearly";
+
+export interface StripeCustomersTable {
+  user_id: number;
+  customer_id: string;
+  created_at: CreatedAt;
+}
+
+/** Every webhook event received, by Stripe's id: a replay finds its id here and changes nothing. */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  payload: ColumnType<unknown, unknown, never>;
+  stripe_created_at: Timestamp;
+  received_at: CreatedAt;
+}
+
+export interface DiscountCodesTable {
+  id: Generated<number>;
+  code: string;
+  percent_off: number;
+  /** null: any product. */
+  product_kind: "online_course" | "subscription" | "tokens" | null;
+  online_course_id: number | null;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  usage_limit: number | null;
+  times_used: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface PurchasesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: PurchaseKind;
+  /** What is bought at which price: one open checkout per user and key. */
+  product_key: string;
+  online_course_id: number | null;
+  package_type: PaidPackageType | null;
+  plan: SubscriptionPlan | null;
+  billing_interval: SubscriptionBillingInterval | null;
+  token_amount: number | null;
+  status: Generated<PurchaseStatus>;
+  currency: Currency;
+  regular_price_cents: number | null;
+  subtotal_cents: number;
+  discount_cents: Generated<number>;
+  credits_cents: Generated<number>;
+  tax_cents: Generated<number>;
+  total_cents: number;
+  discount_code_id: number | null;
+  checkout_session_id: string | null;
+  payment_intent_id: string | null;
+  stripe_subscription_id: string | null;
+  created_at: CreatedAt;
+  paid_at: Timestamp | null;
+  refunded_at: Timestamp | null;
+}
+
+/** SPEC §8: failed purchases with type, code, message and decline_code. */
+export interface FailedPurchasesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  purchase_id: number | null;
+  stripe_event_id: string | null;
+  payment_intent_id: string | null;
+  error_type: string;
+  code: string | null;
+  message: string;
+  decline_code: string | null;
+  created_at: CreatedAt;
+}
+
+/** SPEC §3 subscription; status as the payment provider reports it (the derived status is computed). */
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  purchase_id: number | null;
+  status: string;
+  plan: SubscriptionPlan;
+  billing_interval: SubscriptionBillingInterval;
+  is_premed_plus: Generated<boolean>;
+  currency: Currency;
+  stripe_product_id: string | null;
+  stripe_price_id: string | null;
+  stripe_subscription_id: string;
+  stripe_customer_id: string | null;
+  payment_intent_id: string | null;
+  trial_end_date: Timestamp | null;
+  current_period_end: Timestamp | null;
+  cancel_at: Timestamp | null;
+  pause_at: Timestamp | null;
+  pause_until: Timestamp | null;
+  expires_at: Timestamp | null;
+  discount_code_id: number | null;
+  cancel_reason_key: string | null;
+  cancel_reason_extra: string | null;
+  cancel_discount_applied: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface DiscountRedemptionsTable {
+  id: Generated<number>;
+  discount_code_id: number;
+  user_id: number;
+  purchase_id: number;
+  created_at: CreatedAt;
+}
+
+/** Every change of users.token_balance: the balance always equals the sum of its rows. */
+export interface TokenLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  delta: number;
+  reason: string;
+  purchase_id: number | null;
+  reference: string | null;
+  created_at: CreatedAt;
+}
+
+/** Referral credit earned (positive) and spent on purchases (negative). */
+export interface ReferralCreditsTable {
+  id: Generated<number>;
+  user_id: number;
+  amount_cents: number;
+  reason: string;
+  purchase_id: number | null;
+  created_at: CreatedAt;
+}
+
+
+export type Purchase = Selectable<PurchasesTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type DiscountCode = Selectable<DiscountCodesTable>;
+
+// ── Public site: content pages, blog, careers, announcements, programs (migration 0006) ──────
+
+export interface SitePageSection {
+  heading: string;
+  body: string[];
+  items?: string[];
+}
+
+export type SitePageKind = "info" | "landing" | "plan";
+
+export interface SitePagesTable {
+  id: Generated<number>;
+  slug: string;
+  kind: SitePageKind;
+  title: string;
+  description: string;
+  headline: string;
+  intro: string;
+  sections: Json<SitePageSection[]>;
+  cta_label: string | null;
+  cta_href: string | null;
+  published: Generated<boolean>;
+  updated_at: UpdatedAt;
+}
+
+export interface BlogCategoriesTable {
+  slug: string;
+  name: string;
+  description: string;
+  position: Generated<number>;
+}
+
+export interface BlogAuthorsTable {
+  user_id: number;
+  slug: string;
+  headline: string;
+}
+
+export type EmploymentType = "full_time" | "part_time" | "contract" | "internship";
+
+export interface JobPositionsTable {
+  id: Generated<number>;
+  title: string;
+  department: string;
+  location: string;
+  employment_type: EmploymentType;
+  summary: string;
+  responsibilities: Generated<string[]>;
+  qualifications: Generated<string[]>;
+  open: Generated<boolean>;
+  posted_at: CreatedAt;
+}
+
+export interface JobApplicationsTable {
+  id: Generated<number>;
+  job_position_id: number | null;
+  user_id: number | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  portfolio_url: string | null;
+  cover_letter: string;
+  created_at: CreatedAt;
+}
+
+export type AnnouncementAudience = "class_rep" | "marketing_rep";
+export type AnnouncementReplyStatus = "accepted" | "declined" | "question" | "resolved";
+
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  audience: AnnouncementAudience[];
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface AnnouncementResponsesTable {
+  id: Generated<number>;
+  announcement_id: number;
+  user_id: number;
+  reply_status: AnnouncementReplyStatus;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface AnnouncementCommentsTable {
+  id: Generated<number>;
+  announcement_response_id: number;
+  user_id: number | null;
+  body: string;
+  created_at: CreatedAt;
+}
+
+export type ContactTopic = "general" | "courses" | "billing" | "tutoring" | "partnerships" | "technical";
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  name: string;
+  email: string;
+  topic: ContactTopic;
+  body: string;
+  created_at: CreatedAt;
+}
+
+export interface ScholarshipsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  amount_cents: number;
+  currency: Generated<Currency>;
+  summary: string;
+  eligibility: Generated<string[]>;
+  how_to_apply: string;
+  /** A date column: kept as 'yyyy-mm-dd' text by the app (see app/site). */
+  deadline: ColumnType<Date | string, Date | string, Date | string>;
+  winners_count: Generated<number>;
+}
+
+export type PartnerType = "student_association" | "school" | "nonprofit" | "company";
+
+export interface PartnersTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  partner_type: PartnerType;
+  summary: string;
+  description: string;
+  member_benefit: string;
+  website_url: string | null;
+  school_id: number | null;
+}
+
+export type TextbookLevel = "undergrad" | "high_school" | "ap";
+
+export interface TextbooksTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  level: TextbookLevel;
+  subject: string;
+  summary: string;
+  chapters: Generated<string[]>;
+  online_course_id: number | null;
+}
+
+export type McatEventType = "webinar" | "workshop" | "practice-exam" | "info-session";
+
+export interface McatEventsTable {
+  id: Generated<number>;
+  event_type: McatEventType;
+  title: string;
+  description: string;
+  host_name: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+}
+
+export interface McatExamDatesTable {
+  id: Generated<number>;
+  exam_date: ColumnType<Date | string, Date | string, Date | string>;
+  scheduling_closes_on: ColumnType<Date | string, Date | string, Date | string>;
+  scores_released_on: ColumnType<Date | string, Date | string, Date | string>;
+}
+
+export interface MedSchoolsTable {
+  id: Generated<number>;
+  name: string;
+  city: string;
+  region_code: string;
+  country_code: CountryCode;
+  /** numeric(3,2): a string on both drivers. */
+  median_gpa: ColumnType<string, string | number, string | number>;
+  median_mcat: number;
+  class_size: number;
+}

@@ -1,5 +1,6 @@
-import { sql } from "kysely";
-import type { Notification, NotificationData } from "~/db/schema";
+import { sql, type ExpressionBuilder } from "kysely";
+import { db } from "~/db/db.server";
+import type { Database, Notification, NotificationData } from "~/db/schema";
 import { userChannel } from "~/realtime/channels";
 import { publish, type Executor } from "~/realtime/events.server";
 
@@ -41,7 +42,8 @@ export async function createNotification(executor: Executor, input: NewNotificat
 }
 
 /** The one cheap query behind the bell's badge (a partial index covers it). */
-export async function unreadNotificationCount(executor: Executor, userId: number): Promise<number> {
+export async function unreadNotificationCount(executor: Executor | undefined, userId: number): Promise<number> {
+  executor ??= db();
   const row = await executor
     .selectFrom("notifications")
     .select(sql<number>`count(*)::int`.as("count"))
@@ -67,4 +69,72 @@ export function notificationDocumentRecord(notification: Notification) {
     },
     relationships: {},
   };
+}
+
+// ── Lists, groups and marking read (SPEC §4, §7 Notifications) ───────────────────────────────
+
+/** Which group a call is about: notifications of one type with the same group_key (null = no key). */
+export interface NotificationGroupRef {
+  type: string;
+  groupKey: string | null;
+}
+
+const LIST_LIMIT = 200;
+
+/** The user's newest notifications (the page groups them; the bell shows the first few groups). */
+export async function listNotifications(userId: number, executor: Executor = db(), limit = LIST_LIMIT): Promise<Notification[]> {
+  return executor
+    .selectFrom("notifications")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+function inGroup(userId: number, group: NotificationGroupRef) {
+  return (eb: ExpressionBuilder<Database, "notifications">) =>
+    eb.and([
+      eb("user_id", "=", userId),
+      eb("type", "=", group.type),
+      group.groupKey === null ? eb("group_key", "is", null) : eb("group_key", "=", group.groupKey),
+    ]);
+}
+
+/** Marks one group read; answers how many changed. Pushes the new unread count. */
+export async function markGroupRead(userId: number, group: NotificationGroupRef): Promise<number> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx.updateTable("notifications").set({ read: true }).where(inGroup(userId, group)).where("read", "=", false).executeTakeFirst();
+      await pushNotificationCount(trx, userId);
+      return Number(result.numUpdatedRows);
+    });
+}
+
+export async function markAllRead(userId: number): Promise<number> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx.updateTable("notifications").set({ read: true }).where("user_id", "=", userId).where("read", "=", false).executeTakeFirst();
+      await pushNotificationCount(trx, userId);
+      return Number(result.numUpdatedRows);
+    });
+}
+
+export async function deleteGroup(userId: number, group: NotificationGroupRef): Promise<number> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx.deleteFrom("notifications").where(inGroup(userId, group)).executeTakeFirst();
+      await pushNotificationCount(trx, userId);
+      return Number(result.numDeletedRows);
+    });
+}
+
+/** STANDARD_PUSH_UPDATE with the user's unread count, so every open tab's bell follows. */
+async function pushNotificationCount(executor: Executor, userId: number) {
+  const unread = await unreadNotificationCount(executor, userId);
+  await publish(executor, userChannel(userId), "STANDARD_PUSH_UPDATE", { data: [], meta: { unread_notifications: unread } });
 }

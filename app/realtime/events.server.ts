@@ -3,6 +3,7 @@ import { databaseKind } from "~/db/db.server";
 import type { Database, RealtimeAction } from "~/db/schema";
 import type { RealtimeEvent } from "~/realtime/channels";
 import { realtimeHub, toEvent } from "~/realtime/hub.server";
+import { ensureRealtimeRelay } from "~/realtime/transport.server";
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -29,6 +30,7 @@ export async function publish<Payload>(
     .returning(["id", "created_at"])
     .executeTakeFirstOrThrow();
   const event: RealtimeEvent<Payload> = { id: String(row.id), channel, action, payload, created_at: new Date(row.created_at).toISOString() };
+  ensureRealtimeRelay();
   const hub = realtimeHub();
   if (databaseKind() === "postgres") {
     // Every instance listens, whether or not this one does.

@@ -2,6 +2,7 @@ import argon2 from "argon2";
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import type { CountryCode, Currency, Database, UsersTable } from "../../app/db/schema";
 import { planCurriculum } from "./curriculum";
+import { seedPublicSite } from "./public-site";
 import { seedOnlineCourseLearning, type SeededActivity } from "./online-courses";
 import { blogPosts } from "./data/blog-posts";
 import { courses, courseSlug } from "./data/courses";
@@ -29,6 +30,19 @@ const SEEDED_TABLES = [
   "quiz_questions",
   "online_course_users",
   "activity_completions",
+  // Public site (migration 0006).
+  "site_pages",
+  "blog_categories",
+  "blog_authors",
+  "job_positions",
+  "announcements",
+  "announcement_responses",
+  "scholarships",
+  "partners",
+  "textbooks",
+  "mcat_events",
+  "mcat_exam_dates",
+  "med_schools",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -362,6 +376,15 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   });
   await trx.insertInto("blog_posts").values(blogValues).execute();
   summary.blog_posts = blogValues.length;
+
+  Object.assign(
+    summary,
+    await seedPublicSite(
+      trx,
+      { user: userId, school: (slug) => need(schoolIds, slug, "school"), onlineCourse: (slug) => need(onlineCourseIds, slug, "online course") },
+      now,
+    ),
+  );
 
   return summary;
 }

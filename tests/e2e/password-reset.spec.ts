@@ -1,4 +1,4 @@
-import { signOut, signUp, uniqueEmail } from "./support/accounts";
+import { accountMenu, signOut, signUp, uniqueEmail } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
 /**
@@ -40,7 +40,7 @@ test("a user resets a forgotten password through the mailed link and lands signe
   await page.getByRole("button", { name: "Save new password" }).click();
   // Success goes to / (SPEC §4), which sends a signed-in user on to their home path (SPEC §2).
   await expect(page).toHaveURL(new RegExp(`${account.home}$`));
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(accountMenu(page)).toBeVisible();
 
   // The link is used up: opening it again offers a new one instead of the form.
   consoleWatch.allow(/status of 422/);

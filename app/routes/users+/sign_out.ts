@@ -1,8 +1,9 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { destroyCurrentSession } from "~/accounts/session.server";
 import { apiResponse } from "~/api/handler.server";
 import { isJsonRequest } from "~/accounts/sign-in-flow.server";
+import { redirectWithToast } from "~/toasts/toast.server";
 
 /**
  * DELETE /users/sign_out (SPEC §7), and the sign-out form (a POST, since HTML forms cannot
@@ -17,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method === "DELETE" || isJsonRequest(request)) {
     return apiResponse({ data: null, meta: { redirect_to: "/" } }, { headers: { "Set-Cookie": cookie } });
   }
-  throw redirect("/", { headers: { "Set-Cookie": cookie } });
+  throw redirectWithToast(request, "/", { type: "success", message: "You are signed out. See you soon!" }, { headers: { "Set-Cookie": cookie } });
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

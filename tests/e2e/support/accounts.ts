@@ -9,7 +9,12 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(accountMenu(page)).toBeVisible();
+}
+
+/** The app bar's account menu (its summary: the user's name); Sign out lives inside it. */
+export function accountMenu(page: Page) {
+  return page.locator('[data-shell="account-menu"] > summary');
 }
 
 /** Creates a student account through the sign-up form and lands on /dashboard. */
@@ -24,6 +29,7 @@ export async function signUp(page: Page, person: { firstName: string; lastName: 
 }
 
 export async function signOut(page: Page) {
+  await accountMenu(page).click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
 }

@@ -1,0 +1,36 @@
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
+import type { CurrentSession } from "~/accounts/session.server";
+import { chatMessageSchema } from "~/chats/chats";
+import { ChatError, createChatWithUser, markChatViewed, sendMessage } from "~/chats/chats.server";
+import { db } from "~/db/db.server";
+
+const startSchema = z.object({ email: z.string().trim().toLowerCase().email("Enter the email address of the person to chat with.") });
+
+/** POST /chats: start (or reopen) the chat with the person who has this email address. */
+export async function handleStartChat(request: Request, session: CurrentSession) {
+  const form = await request.formData();
+  const parsed = startSchema.safeParse({ email: form.get("email") ?? "" });
+  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message, email: String(form.get("email") ?? "") }, { status: 400 });
+  const other = await db().selectFrom("users").select("id").where("email", "=", parsed.data.email).where("deactivated_at", "is", null).executeTakeFirst();
+  if (!other) return Response.json({ error: "No one with that email address uses the site.", email: parsed.data.email }, { status: 404 });
+  try {
+    return redirect(`/chats/${await createChatWithUser(session.user.id, other.id)}`);
+  } catch (error) {
+    if (error instanceof ChatError) return Response.json({ error: error.message, email: parsed.data.email }, { status: error.status });
+    throw error;
+  }
+}
+
+/** POST /chats/{id}: send a message (intent send, the default) or mark the chat viewed. */
+export async function handleChatForm(request: Request, session: CurrentSession, chatId: number) {
+  const form = await request.formData();
+  if (form.get("intent") === "viewed") {
+    await markChatViewed(chatId, session.user.id);
+    return Response.json({ ok: true });
+  }
+  const parsed = chatMessageSchema.safeParse({ body: form.get("body") ?? "" });
+  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message, body: String(form.get("body") ?? "") }, { status: 400 });
+  await sendMessage(chatId, session.user.id, parsed.data.body);
+  return redirect(`/chats/${chatId}`);
+}

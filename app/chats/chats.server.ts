@@ -1,0 +1,205 @@
+import { sql } from "kysely";
+import { serialize, toResource, type ResourceDefinition } from "~/api/document";
+import { CHAT_PAGE_SIZE, directKey } from "~/chats/chats";
+import { db } from "~/db/db.server";
+import { chatChannel, userChannel } from "~/realtime/channels";
+import { publish, type Executor } from "~/realtime/events.server";
+
+export interface ChatMemberSummary {
+  id: number;
+  name: string;
+}
+
+export interface ChatSummary {
+  id: number;
+  members: ChatMemberSummary[];
+  last_message_at: string | null;
+  last_message: string | null;
+  unread_count: number;
+  last_viewed_at: string | null;
+}
+
+export interface ChatMessageView {
+  id: number;
+  chat_id: number;
+  user_id: number | null;
+  sender_name: string | null;
+  body: string;
+  created_at: string;
+}
+
+export class ChatError extends Error {
+  constructor(readonly status: 400 | 404, message: string) {
+    super(message);
+  }
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const nameSql = sql<string>`coalesce(nullif(trim(u.display_name), ''), trim(u.first_name || ' ' || u.last_name))`;
+
+export const chatResource: ResourceDefinition<ChatSummary> = {
+  type: "chat",
+  attributes: (chat) => ({
+    members: chat.members,
+    last_message_at: chat.last_message_at,
+    last_message: chat.last_message,
+    unread_count: chat.unread_count,
+    last_viewed_at: chat.last_viewed_at,
+  }),
+  relationships: (chat) => ({ users: { type: "user", ids: chat.members.map((member) => member.id) } }),
+};
+
+export const chatMessageResource: ResourceDefinition<ChatMessageView> = {
+  type: "chatMessage",
+  attributes: (message) => ({ body: message.body, sender_name: message.sender_name, created_at: message.created_at }),
+  relationships: (message) => ({ chat: { type: "chat", id: message.chat_id }, user: { type: "user", id: message.user_id } }),
+};
+
+/** Ids of the chat's members, or null when there is no such chat. */
+export async function chatMemberIds(chatId: number, executor: Executor = db()): Promise<number[] | null> {
+  const rows = await executor
+    .selectFrom("chats")
+    .leftJoin("chat_members", "chat_members.chat_id", "chats.id")
+    .select("chat_members.user_id")
+    .where("chats.id", "=", chatId)
+    .execute();
+  if (rows.length === 0) return null;
+  return rows.flatMap((row) => (row.user_id === null ? [] : [row.user_id]));
+}
+
+/** The one chat between two people, created on first use (both become members). */
+export async function createChatWithUser(userId: number, otherId: number): Promise<number> {
+  if (userId === otherId) throw new ChatError(400, "You cannot start a chat with yourself.");
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const other = await trx.selectFrom("users").select("id").where("id", "=", otherId).where("deactivated_at", "is", null).executeTakeFirst();
+      if (!other) throw new ChatError(404, `No user with id ${otherId}.`);
+      const key = directKey(userId, otherId);
+      await trx.insertInto("chats").values({ direct_key: key }).onConflict((oc) => oc.column("direct_key").doNothing()).execute();
+      const chat = await trx.selectFrom("chats").select("id").where("direct_key", "=", key).executeTakeFirstOrThrow();
+      await trx
+        .insertInto("chat_members")
+        .values([
+          { chat_id: chat.id, user_id: userId },
+          { chat_id: chat.id, user_id: otherId },
+        ])
+        .onConflict((oc) => oc.columns(["chat_id", "user_id"]).doNothing())
+        .execute();
+      return chat.id;
+    });
+}
+
+/** The user's chats, newest activity first, each with its members, last message and unread count (three queries). */
+export async function listChats(userId: number, executor: Executor = db(), onlyChatIds?: number[]): Promise<ChatSummary[]> {
+  let query = executor
+    .selectFrom("chat_members as me")
+    .innerJoin("chats", "chats.id", "me.chat_id")
+    .select([
+      "chats.id",
+      "chats.last_message_at",
+      "chats.created_at",
+      "me.last_viewed_at",
+      sql<number>`(select count(*)::int from chat_messages m where m.chat_id = chats.id and m.user_id is distinct from ${userId}
+        and m.created_at > coalesce(me.last_viewed_at, '-infinity'::timestamptz))`.as("unread_count"),
+      sql<string | null>`(select m.body from chat_messages m where m.chat_id = chats.id order by m.created_at desc, m.id desc limit 1)`.as("last_message"),
+    ])
+    .where("me.user_id", "=", userId);
+  if (onlyChatIds) query = query.where("chats.id", "in", onlyChatIds.length ? onlyChatIds : [0]);
+  const chats = await query.orderBy(sql`coalesce(chats.last_message_at, chats.created_at)`, "desc").orderBy("chats.id", "desc").limit(200).execute();
+  if (chats.length === 0) return [];
+  const members = await executor
+    .selectFrom("chat_members")
+    .innerJoin("users as u", "u.id", "chat_members.user_id")
+    .select(["chat_members.chat_id", "u.id", nameSql.as("name")])
+    .where(
+      "chat_members.chat_id",
+      "in",
+      chats.map((chat) => chat.id),
+    )
+    .orderBy("u.id")
+    .execute();
+  return chats.map((chat) => ({
+    id: chat.id,
+    members: members.filter((member) => member.chat_id === chat.id).map(({ id, name }) => ({ id, name })),
+    last_message_at: iso(chat.last_message_at),
+    last_message: chat.last_message,
+    unread_count: chat.unread_count,
+    last_viewed_at: iso(chat.last_viewed_at),
+  }));
+}
+
+/** Unread messages across the user's chats: the app bar's chat badge. */
+export async function unreadChatMessageCount(userId: number, executor: Executor = db()): Promise<number> {
+  const row = await executor
+    .selectFrom("chat_members as me")
+    .innerJoin("chat_messages as m", "m.chat_id", "me.chat_id")
+    .select(sql<number>`count(*)::int`.as("count"))
+    .where("me.user_id", "=", userId)
+    .where(sql<boolean>`m.user_id is distinct from ${userId}`)
+    .where(sql<boolean>`m.created_at > coalesce(me.last_viewed_at, '-infinity'::timestamptz)`)
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+/**
+ * One page of history, oldest first: the 30 messages before `before` (or the newest 30), and
+ * whether older ones remain. The next page is asked for with the first message's created_at.
+ */
+export async function messagesPage(chatId: number, before?: Date, limit = CHAT_PAGE_SIZE) {
+  let query = db()
+    .selectFrom("chat_messages as cm")
+    .leftJoin("users as u", "u.id", "cm.user_id")
+    .select(["cm.id", "cm.chat_id", "cm.user_id", "cm.body", "cm.created_at", nameSql.as("sender_name")])
+    .where("cm.chat_id", "=", chatId);
+  if (before) query = query.where("cm.created_at", "<", before);
+  const rows = await query.orderBy("cm.created_at", "desc").orderBy("cm.id", "desc").limit(limit + 1).execute();
+  const hasOlder = rows.length > limit;
+  const messages: ChatMessageView[] = rows
+    .slice(0, limit)
+    .reverse()
+    .map((row) => ({ ...row, sender_name: row.user_id === null ? null : row.sender_name, created_at: iso(row.created_at)! }));
+  return { messages, hasOlder, olderBefore: hasOlder ? messages[0]!.created_at : null };
+}
+
+/**
+ * Stores a message, then pushes NEW_CHAT_MESSAGE to the chat's channel and a STANDARD_PUSH_UPDATE
+ * (the chat with this member's unread count, and their total) to each member's own channel.
+ */
+export async function sendMessage(chatId: number, senderId: number, body: string): Promise<ChatMessageView> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const inserted = await trx.insertInto("chat_messages").values({ chat_id: chatId, user_id: senderId, body }).returningAll().executeTakeFirstOrThrow();
+      await trx.updateTable("chats").set({ last_message_at: inserted.created_at }).where("id", "=", chatId).execute();
+      // The sender has seen everything up to their own message.
+      await trx.updateTable("chat_members").set({ last_viewed_at: inserted.created_at }).where("chat_id", "=", chatId).where("user_id", "=", senderId).execute();
+      const sender = await trx.selectFrom("users as u").select(nameSql.as("name")).where("u.id", "=", senderId).executeTakeFirst();
+      const message: ChatMessageView = { ...inserted, sender_name: sender?.name ?? null, created_at: iso(inserted.created_at)! };
+      await publish(trx, chatChannel(chatId), "NEW_CHAT_MESSAGE", serialize(chatMessageResource, message));
+      const members = (await chatMemberIds(chatId, trx)) ?? [];
+      for (const memberId of members) await pushChatUpdate(trx, memberId, chatId);
+      return message;
+    });
+}
+
+/** Marks the chat read up to now for this member (PUT /api/v1/chats/{id}/viewed). */
+export async function markChatViewed(chatId: number, userId: number) {
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.updateTable("chat_members").set({ last_viewed_at: sql`now()` }).where("chat_id", "=", chatId).where("user_id", "=", userId).execute();
+      await pushChatUpdate(trx, userId, chatId);
+    });
+}
+
+/** STANDARD_PUSH_UPDATE to one member: the chat as they see it and their unread total. */
+async function pushChatUpdate(executor: Executor, userId: number, chatId: number) {
+  const [chat] = await listChats(userId, executor, [chatId]);
+  if (!chat) return;
+  const unread = await unreadChatMessageCount(userId, executor);
+  await publish(executor, userChannel(userId), "STANDARD_PUSH_UPDATE", {
+    data: [toResource(chatResource, chat)],
+    meta: { unread_chat_messages: unread },
+  });
+}

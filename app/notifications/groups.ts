@@ -1,0 +1,70 @@
+import { z } from "zod";
+
+/** A notification as pages and the bell see it (the document record's attributes, flattened). */
+export interface NotificationItem {
+  id: string;
+  type: string;
+  group_key: string | null;
+  read: boolean;
+  data: Record<string, unknown>;
+  created_at: string;
+}
+
+export interface NotificationGroup {
+  /** Stable key for lists: `${type}|${group_key}`. */
+  key: string;
+  type: string;
+  group_key: string | null;
+  /** Newest first. */
+  items: NotificationItem[];
+  unread: number;
+  latest_at: string;
+}
+
+/**
+ * Groups notifications by type and group_key (SPEC §3/§4), exactly as the calls that mark read
+ * and delete address them: notifications of a type without a group_key form one group. Groups are ordered by their newest notification, newest first.
+ */
+export function groupNotifications(items: readonly NotificationItem[]): NotificationGroup[] {
+  const groups = new Map<string, NotificationGroup>();
+  const sorted = [...items].sort((a, b) => b.created_at.localeCompare(a.created_at) || Number(b.id) - Number(a.id));
+  for (const item of sorted) {
+    const key = item.group_key === null ? `${item.type}|` : `${item.type}|=${item.group_key}`;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { key, type: item.type, group_key: item.group_key, items: [], unread: 0, latest_at: item.created_at }));
+    group.items.push(item);
+    if (!item.read) group.unread += 1;
+  }
+  return [...groups.values()];
+}
+
+const TITLES: Record<string, (group: NotificationGroup) => string> = {
+  OnlineCoursePdfReady: () => "Your course booklet is ready to download",
+  TokenCredit: (group) => (group.items.length > 1 ? `You received tokens ${group.items.length} times` : "You received tokens"),
+  StudyRoomInvite: (group) => {
+    const name = group.items[0]?.data.inviter_name;
+    return typeof name === "string" ? `${name} invited you to a study room` : "You were invited to a study room";
+  },
+  NewChatMessage: () => "You have a new chat message",
+};
+
+/** A readable line for a group; unknown types get their type name spelled out. */
+export function groupTitle(group: NotificationGroup): string {
+  const title = TITLES[group.type];
+  if (title) return title(group);
+  const words = group.type.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  const text = words.charAt(0).toUpperCase() + words.slice(1);
+  return group.items.length > 1 ? `${text} (${group.items.length})` : text;
+}
+
+/** Where a notification leads, if anywhere: only same-site paths. */
+export function notificationLink(item: NotificationItem): string | null {
+  const path = item.data.download_path ?? item.data.path;
+  return typeof path === "string" && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : null;
+}
+
+/** Body of mark_as_read and delete_group: {type, group_key} (group_key null or absent for ungrouped). */
+export const groupRefSchema = z.object({
+  type: z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,99}$/, "type must be a notification type such as TokenCredit."),
+  group_key: z.string().max(300).nullable().optional(),
+});

@@ -1,0 +1,137 @@
+import { Link, useFetcher, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
+import { CsrfInput } from "~/components/csrf-input";
+import { isSoundMuted, playCoinSound, setSoundMuted } from "~/notifications/coin-sound";
+import { groupTitle, notificationLink, type NotificationGroup } from "~/notifications/groups";
+import type { RealtimeSummaryData } from "~/realtime/badge";
+import { CountBadge } from "~/realtime/badge";
+import { useLiveCount } from "~/realtime/realtime-provider";
+
+const DROPDOWN_GROUPS = 5;
+
+/**
+ * The app bar's bell: the unread count, raised live by NEW_NOTIFICATION (a TokenCredit one plays
+ * the coin sound unless muted). Without JavaScript it is a link to /notifications; with it, a
+ * dropdown of the newest groups.
+ */
+export function NotificationBell() {
+  const root = useRouteLoaderData("root") as { realtime?: RealtimeSummaryData | null } | undefined;
+  const [open, setOpen] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const fetcher = useFetcher<{ groups: NotificationGroup[] }>();
+  const panelId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  useEffect(() => setHydrated(true), []);
+  const unread = useLiveCount("unread_notifications", root?.realtime?.unreadNotifications ?? 0, (event) => {
+    if (event.action !== "NEW_NOTIFICATION") return;
+    const type = (event.payload as { notification?: { attributes?: { type?: string } } })?.notification?.attributes?.type;
+    if (type === "TokenCredit") playCoinSound();
+    if (open) fetcher.load("/notifications");
+  });
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    const onClick = (event: MouseEvent) => !wrapper.current?.contains(event.target as Node) && setOpen(false);
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("mousedown", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("mousedown", onClick);
+    };
+  }, [open]);
+  if (!root?.realtime) return null;
+  const label = unread ? `Notifications, ${unread} unread` : "Notifications";
+  return (
+    <div ref={wrapper} style={{ position: "relative" }}>
+      <Link
+        to="/notifications"
+        aria-label={label}
+        aria-expanded={hydrated ? open : undefined}
+        aria-controls={hydrated ? panelId : undefined}
+        onClick={(event) => {
+          if (!hydrated) return;
+          event.preventDefault();
+          if (!open) fetcher.load("/notifications");
+          setOpen(!open);
+        }}
+        style={{ display: "inline-flex", alignItems: "center", gap: 4, color: "inherit" }}
+      >
+        <BellIcon />
+        <CountBadge count={unread} testId="notification-count" />
+      </Link>
+      {open ? (
+        <div id={panelId} role="region" aria-label="Latest notifications" style={PANEL_STYLE}>
+          <DropdownBody groups={fetcher.data?.groups} loading={fetcher.state === "loading" && !fetcher.data} onNavigate={() => setOpen(false)} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function DropdownBody({ groups, loading, onNavigate }: { groups?: NotificationGroup[]; loading: boolean; onNavigate: () => void }) {
+  const markAll = useFetcher();
+  const [muted, setMuted] = useState(isSoundMuted);
+  if (loading || !groups) return <p style={{ margin: 0 }}>Loading…</p>;
+  return (
+    <div style={{ display: "grid", gap: 8 }}>
+      {groups.length === 0 ? <p style={{ margin: 0 }}>No notifications yet.</p> : null}
+      <ul style={{ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: 6 }}>
+        {groups.slice(0, DROPDOWN_GROUPS).map((group) => {
+          const link = group.items[0] ? notificationLink(group.items[0]) : null;
+          return (
+            <li key={group.key} style={{ fontWeight: group.unread ? 600 : 400 }}>
+              {link ? (
+                <a href={link} onClick={onNavigate}>
+                  {groupTitle(group)}
+                </a>
+              ) : (
+                groupTitle(group)
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <div style={{ display: "flex", gap: 8, flexWrap: "wrap", alignItems: "center" }}>
+        <Link to="/notifications" onClick={onNavigate}>
+          See all notifications
+        </Link>
+        <markAll.Form method="post" action="/notifications">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="mark_all_as_read" />
+          <button type="submit">Mark all as read</button>
+        </markAll.Form>
+        <button
+          type="button"
+          aria-pressed={muted}
+          onClick={() => {
+            setSoundMuted(!muted);
+            setMuted(!muted);
+          }}
+        >
+          {muted ? "Sound off" : "Sound on"}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+const PANEL_STYLE = {
+  position: "absolute",
+  right: 0,
+  top: "calc(100% + 8px)",
+  width: "min(22rem, 90vw)",
+  padding: 12,
+  borderRadius: 8,
+  background: "var(--color-panel-solid, #fff)",
+  boxShadow: "var(--shadow-5, 0 8px 24px rgba(0,0,0,.2))",
+  zIndex: 50,
+} as const;
+
+function BellIcon() {
+  return (
+    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+      <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+    </svg>
+  );
+}

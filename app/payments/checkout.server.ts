@@ -1,0 +1,281 @@
+import { sql } from "kysely";
+import { db } from "~/db/db.server";
+import type { CountryCode, Purchase } from "~/db/schema";
+import { fulfilPurchase } from "~/payments/fulfilment.server";
+import {
+  checkDiscountCode,
+  DISCOUNT_CODE_UNKNOWN,
+  listPrice,
+  productKey,
+  quote,
+  type CheckoutProduct,
+  type CheckoutRequest,
+  type DiscountCodeFacts,
+  type Quote,
+} from "~/payments/quote";
+import { canadianTaxRateId, ensureCoupon, planPriceId, stripe } from "~/payments/stripe.server";
+import { deriveSubscriptionStatus } from "~/subscriptions/status";
+
+/**
+ * Checkout: turns a checkout link into a product, prices it for the buyer (quote.ts), records a
+ * pending purchase and sends the buyer to Stripe's hosted page. One open purchase per buyer and
+ * price: two submissions of the same checkout (a double click, two tabs) find the same purchase
+ * and create the Stripe session with the same idempotency key, so there is one session and one
+ * charge. A purchase that costs nothing (a 100% discount) is recorded and fulfilled at once.
+ */
+
+/** A pending checkout older than this is abandoned (Stripe sessions last 24 hours). */
+const OPEN_CHECKOUT_HOURS = 23;
+
+export type LoadedProduct = { product: CheckoutProduct } | { error: string; status: number };
+
+export async function loadCheckoutProduct(request: CheckoutRequest): Promise<LoadedProduct> {
+  if (request.kind === "subscription") return { product: { kind: "subscription", plan: request.plan, interval: request.interval } };
+  if (request.kind === "tokens") return { product: { kind: "tokens", amount: request.amount as 10 | 25 | 50 } };
+  const row = await db()
+    .selectFrom("online_courses")
+    .select(["id", "name", "course_type", "purchase_type", "price_cents", "regular_price_cents", "packages_config", "status"])
+    .where("id", "=", request.onlineCourseId)
+    .executeTakeFirst();
+  if (!row || row.status === "hidden" || row.status === "closed") return { error: "This course is not for sale.", status: 404 };
+  const course = {
+    id: row.id,
+    name: row.name,
+    courseType: row.course_type,
+    purchaseType: row.purchase_type,
+    priceCents: row.price_cents,
+    regularPriceCents: row.regular_price_cents,
+    packages: typeof row.packages_config === "string" ? JSON.parse(row.packages_config) : row.packages_config,
+  };
+  const product: CheckoutProduct = request.kind === "online_course" ? { kind: "online_course", course, packageType: request.packageType } : { kind: request.kind, course };
+  const listed = listPrice(product);
+  if ("error" in listed) return { error: listed.error, status: 400 };
+  return { product };
+}
+
+export async function findDiscountCode(code: string): Promise<DiscountCodeFacts | null> {
+  const row = await db().selectFrom("discount_codes").selectAll().where(sql`lower(code)`, "=", code.trim().toLowerCase()).executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    code: row.code,
+    percentOff: row.percent_off,
+    productKind: row.product_kind,
+    onlineCourseId: row.online_course_id,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    usageLimit: row.usage_limit,
+    timesUsed: row.times_used,
+  };
+}
+
+export interface BuyerFacts {
+  country: CountryCode | null;
+  plusMember: boolean;
+  creditsAvailableCents: number;
+  elitePaidCents: number;
+  trialEligible: boolean;
+  /** Why this buyer cannot buy this product (already owns it). */
+  blocked: string | null;
+}
+
+/** What about the buyer changes the price, in a fixed number of queries. */
+export async function buyerFacts(userId: number | null, product: CheckoutProduct, now = new Date()): Promise<BuyerFacts> {
+  if (userId === null) return { country: null, plusMember: false, creditsAvailableCents: 0, elitePaidCents: 0, trialEligible: true, blocked: null };
+  const courseId = "course" in product ? product.course.id : null;
+  const [user, subscriptions, credits, enrolment, elitePaid] = await Promise.all([
+    db().selectFrom("users").select(["country_code"]).where("id", "=", userId).executeTakeFirst(),
+    db().selectFrom("subscriptions").selectAll().where("user_id", "=", userId).execute(),
+    db().selectFrom("referral_credits").select(sql<number>`coalesce(sum(amount_cents), 0)::int`.as("total")).where("user_id", "=", userId).executeTakeFirstOrThrow(),
+    courseId ? db().selectFrom("online_course_users").select(["status", "package_type", "elite_payment_status"]).where("user_id", "=", userId).where("online_course_id", "=", courseId).executeTakeFirst() : undefined,
+    courseId
+      ? db().selectFrom("purchases").select(sql<number>`coalesce(sum(total_cents - tax_cents), 0)::int`.as("total")).where("user_id", "=", userId).where("online_course_id", "=", courseId).where("kind", "=", "elite_deposit").where("status", "=", "paid").executeTakeFirstOrThrow()
+      : undefined,
+  ]);
+  const live = subscriptions.filter((row) => ["active", "trialing", "paused", "past_due"].includes(deriveSubscriptionStatus(subscriptionTimes(row), now)));
+  const held = enrolment && (enrolment.status === "active" || enrolment.status === "pending_payment");
+  let blocked: string | null = null;
+  if (product.kind === "subscription" && live.length) blocked = "You already have a plan. Manage it on your subscription page.";
+  if (product.kind === "online_course" && held && (enrolment.package_type === product.packageType || enrolment.package_type === "learn_practice_bundle")) {
+    blocked = "You already have this package.";
+  }
+  if (product.kind === "elite_deposit" && held && enrolment.elite_payment_status) blocked = "Your deposit is already paid.";
+  if (product.kind === "elite_full" && held && enrolment.elite_payment_status === "full_paid") blocked = "This course is already paid in full.";
+  return {
+    country: user?.country_code ?? null,
+    plusMember: live.some((row) => row.status === "active" || row.status === "trialing"),
+    creditsAvailableCents: Math.max(0, Number(credits.total)),
+    elitePaidCents: product.kind === "elite_full" ? Number(elitePaid?.total ?? 0) : 0,
+    trialEligible: subscriptions.length === 0,
+    blocked,
+  };
+}
+
+export function subscriptionTimes(row: { status: string; expires_at: Date | null; trial_end_date: Date | null; cancel_at: Date | null; pause_at: Date | null; pause_until: Date | null }) {
+  return { status: row.status, expiresAt: row.expires_at, trialEndDate: row.trial_end_date, cancelAt: row.cancel_at, pauseAt: row.pause_at, pauseUntil: row.pause_until };
+}
+
+export interface CheckoutChoice {
+  product: CheckoutProduct;
+  country: CountryCode | null;
+  discountCode?: string | null;
+  applyCredits?: boolean;
+}
+
+export type PricedCheckout = { quote: Quote; discount: DiscountCodeFacts | null; facts: BuyerFacts } | { error: string; field?: "discount_code"; status: number };
+
+/** The quote the buyer sees and pays, with the discount code checked on the server. */
+export async function priceCheckout(userId: number | null, choice: CheckoutChoice, now = new Date()): Promise<PricedCheckout> {
+  const facts = await buyerFacts(userId, choice.product, now);
+  let discount: DiscountCodeFacts | null = null;
+  if (choice.discountCode?.trim()) {
+    discount = await findDiscountCode(choice.discountCode);
+    if (!discount) return { error: DISCOUNT_CODE_UNKNOWN, field: "discount_code", status: 400 };
+    const check = checkDiscountCode(discount, choice.product, now);
+    if (!check.ok) return { error: check.error, field: "discount_code", status: 400 };
+  }
+  const priced = quote({
+    product: choice.product,
+    country: choice.country ?? facts.country,
+    discount,
+    plusMember: facts.plusMember,
+    creditsAvailableCents: facts.creditsAvailableCents,
+    applyCredits: choice.applyCredits,
+    elitePaidCents: facts.elitePaidCents,
+    trialEligible: facts.trialEligible,
+  });
+  if ("error" in priced) return { error: priced.error, status: 400 };
+  return { quote: priced, discount, facts };
+}
+
+export type CheckoutOutcome =
+  | { kind: "redirect"; url: string; purchaseId: number }
+  | { kind: "complete"; purchaseId: number }
+  | { kind: "error"; message: string; field?: "discount_code"; status: number };
+
+/** Starts paying: a pending purchase, then Stripe's hosted page (or, when free, fulfilment now). */
+export async function startCheckout(user: { id: number; email: string }, choice: CheckoutChoice, origin: string, now = new Date()): Promise<CheckoutOutcome> {
+  const priced = await priceCheckout(user.id, choice, now);
+  if ("error" in priced) return { kind: "error", message: priced.error, field: priced.field, status: priced.status };
+  if (priced.facts.blocked) return { kind: "error", message: priced.facts.blocked, status: 409 };
+  const { quote: q, discount } = priced;
+  if (choice.country && choice.country !== priced.facts.country) {
+    await db().updateTable("users").set({ country_code: choice.country }).where("id", "=", user.id).execute();
+  }
+  const purchase = await openPurchase(user.id, choice.product, q, discount, now);
+
+  if (q.totalCents === 0 && choice.product.kind !== "subscription") {
+    await db().transaction().execute((trx) => fulfilPurchase(trx, purchase.id, { paymentIntentId: null, subscriptionId: null }));
+    return { kind: "complete", purchaseId: purchase.id };
+  }
+
+  const customerId = await stripeCustomerFor(user);
+  const metadata = { purchase_id: String(purchase.id), user_id: String(user.id) };
+  const common = {
+    customer: customerId,
+    client_reference_id: String(purchase.id),
+    metadata,
+    success_url: `${origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${origin}/checkout/cancel?purchase_id=${purchase.id}`,
+  };
+  const session =
+    choice.product.kind === "subscription"
+      ? await stripe().checkout.sessions.create(
+          {
+            ...common,
+            mode: "subscription",
+            line_items: [
+              {
+                price: await planPriceId(choice.product.plan, choice.product.interval, q.currency),
+                quantity: 1,
+                ...(q.taxCents > 0 || q.taxPercent > 0 ? { tax_rates: [await canadianTaxRateId()] } : {}),
+              },
+            ],
+            ...(discount ? { discounts: [{ coupon: await ensureCoupon(`code-${discount.id}`, { percentOff: discount.percentOff, duration: "once", name: discount.code }) }] } : {}),
+            subscription_data: {
+              metadata: { ...metadata, plan: choice.product.plan, ...(discount ? { discount_code_id: String(discount.id) } : {}) },
+              ...(q.trialDays ? { trial_period_days: q.trialDays } : {}),
+            },
+          },
+          { idempotencyKey: `checkout-purchase-${purchase.id}` },
+        )
+      : await stripe().checkout.sessions.create(
+          {
+            ...common,
+            mode: "payment",
+            line_items: [
+              { price_data: { currency: q.currency.toLowerCase(), unit_amount: q.subtotalCents, product_data: { name: q.name } }, quantity: 1 },
+              ...(q.taxCents > 0 ? [{ price_data: { currency: q.currency.toLowerCase(), unit_amount: q.taxCents, product_data: { name: `Sales tax (${q.taxPercent}%)` } }, quantity: 1 }] : []),
+            ],
+            payment_intent_data: { metadata },
+          },
+          { idempotencyKey: `checkout-purchase-${purchase.id}` },
+        );
+  if (!session.url) return { kind: "error", message: "Checkout could not start. Please try again.", status: 502 };
+  await db().updateTable("purchases").set({ checkout_session_id: session.id }).where("id", "=", purchase.id).where("checkout_session_id", "is", null).execute();
+  return { kind: "redirect", url: session.url, purchaseId: purchase.id };
+}
+
+/** The buyer's one open purchase for this product at this price, created if there is none. */
+async function openPurchase(userId: number, product: CheckoutProduct, q: Quote, discount: DiscountCodeFacts | null, now: Date): Promise<Purchase> {
+  const key = `${productKey(product)}:${q.currency}:${q.totalCents}:${discount?.id ?? 0}:${q.creditsCents}`;
+  // An abandoned checkout stops blocking a new one.
+  await db()
+    .updateTable("purchases")
+    .set({ status: "expired" })
+    .where("user_id", "=", userId)
+    .where("product_key", "=", key)
+    .where("status", "=", "pending")
+    .where("created_at", "<", new Date(now.getTime() - OPEN_CHECKOUT_HOURS * 3_600_000))
+    .execute();
+  const course = "course" in product ? product.course.id : null;
+  const inserted = await db()
+    .insertInto("purchases")
+    .values({
+      user_id: userId,
+      kind: product.kind,
+      product_key: key,
+      online_course_id: course,
+      package_type: product.kind === "online_course" ? product.packageType : null,
+      plan: product.kind === "subscription" ? product.plan : null,
+      billing_interval: product.kind === "subscription" ? (product.interval === "month" ? "monthly" : "yearly") : null,
+      token_amount: product.kind === "tokens" ? product.amount : null,
+      currency: q.currency,
+      regular_price_cents: q.regularPriceCents,
+      subtotal_cents: q.priceCents,
+      discount_cents: q.discountCents + q.perkCents,
+      credits_cents: q.creditsCents,
+      tax_cents: q.taxCents,
+      total_cents: q.totalCents,
+      discount_code_id: discount?.id ?? null,
+    })
+    .onConflict((conflict) => conflict.columns(["user_id", "product_key"]).where("status", "=", "pending").doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return inserted;
+  return db().selectFrom("purchases").selectAll().where("user_id", "=", userId).where("product_key", "=", key).where("status", "=", "pending").executeTakeFirstOrThrow();
+}
+
+/** The user's Stripe customer, created once (the idempotency key makes concurrent creation safe). */
+export async function stripeCustomerFor(user: { id: number; email: string }): Promise<string> {
+  const existing = await db().selectFrom("stripe_customers").select("customer_id").where("user_id", "=", user.id).executeTakeFirst();
+  if (existing) return existing.customer_id;
+  const customer = await stripe().customers.create({ email: user.email, metadata: { user_id: String(user.id) } }, { idempotencyKey: `customer-user-${user.id}` });
+  await db().insertInto("stripe_customers").values({ user_id: user.id, customer_id: customer.id }).onConflict((conflict) => conflict.column("user_id").doNothing()).execute();
+  const row = await db().selectFrom("stripe_customers").select("customer_id").where("user_id", "=", user.id).executeTakeFirstOrThrow();
+  return row.customer_id;
+}
+
+/** After the hosted page: fulfil from the session itself too, in case its event has not arrived yet. */
+export async function completeFromSession(sessionId: string, userId: number) {
+  const session = await stripe().checkout.sessions.retrieve(sessionId);
+  const purchaseId = Number(session.metadata?.purchase_id);
+  const purchase = purchaseId ? await db().selectFrom("purchases").selectAll().where("id", "=", purchaseId).executeTakeFirst() : undefined;
+  if (!purchase || purchase.user_id !== userId) return null;
+  if (session.mode === "payment" && (session.payment_status === "paid" || session.payment_status === "no_payment_required")) {
+    await db()
+      .transaction()
+      .execute((trx) => fulfilPurchase(trx, purchase.id, { paymentIntentId: typeof session.payment_intent === "string" ? session.payment_intent : null, subscriptionId: null }));
+  }
+  return db().selectFrom("purchases").selectAll().where("id", "=", purchase.id).executeTakeFirstOrThrow();
+}

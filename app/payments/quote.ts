@@ -1,0 +1,254 @@
+import type { CountryCode, Currency, OnlineCourseType, PackagesConfig, PaidPackageType, PurchaseType } from "~/db/schema";
+import {
+  isBillingInterval,
+  isPlanKey,
+  PLANS,
+  planPrice,
+  PLUS_GRADE_BOOSTER_DISCOUNT_PERCENT,
+  withSalesTax,
+  type BillingInterval,
+  type PlanKey,
+} from "~/pricing/plans";
+
+/**
+ * What a checkout costs (SPEC §9), pure: the product a checkout link names, its price and regular
+ * price, the Plus perk, a discount code, referral credits and sales tax, in integer cents. The
+ * server computes every figure it charges with this module; the page shows the same figures.
+ */
+
+// ── Products ─────────────────────────────────────────────────────────────────────────────────
+
+export interface CourseForSale {
+  id: number;
+  name: string;
+  courseType: OnlineCourseType;
+  purchaseType: PurchaseType;
+  priceCents: number;
+  regularPriceCents: number | null;
+  packages: PackagesConfig;
+}
+
+export type CheckoutProduct =
+  | { kind: "online_course"; course: CourseForSale; packageType: PaidPackageType }
+  | { kind: "subscription"; plan: PlanKey; interval: BillingInterval }
+  | { kind: "tokens"; amount: TokenPack["amount"] }
+  | { kind: "elite_deposit"; course: CourseForSale }
+  | { kind: "elite_full"; course: CourseForSale };
+
+export const PACKAGE_QUERY_VALUES = { learn: "learn", practice: "practice", bundle: "learn_practice_bundle" } as const;
+export const PACKAGE_NAMES: Record<PaidPackageType, string> = { learn: "Learn", practice: "Practice", learn_practice_bundle: "Learn-Practice Bundle" };
+
+/** Activity token packs (SPEC §9: tokens can be purchased). */
+export const TOKEN_PACKS = [
+  { amount: 10, priceCents: 999 },
+  { amount: 25, priceCents: 2249 },
+  { amount: 50, priceCents: 3999 },
+] as const;
+export type TokenPack = (typeof TOKEN_PACKS)[number];
+
+/** MCAT Elite 515: a deposit secures the place; the balance completes the payment. */
+export const ELITE_DEPOSIT_CENTS = 50_000;
+
+/** Days a first-time subscriber tries a plan for free (SPEC §9: trial price 0). */
+export const TRIAL_DAYS = 7;
+
+/** What the checkout link's query asks for, before the course is loaded. */
+export type CheckoutRequest =
+  | { kind: "online_course"; onlineCourseId: number; packageType: PaidPackageType }
+  | { kind: "subscription"; plan: PlanKey; interval: BillingInterval }
+  | { kind: "tokens"; amount: number }
+  | { kind: "elite_deposit" | "elite_full"; onlineCourseId: number };
+
+/**
+ * Reads the checkout link contracts: `?online_course_id={id}&package=learn|practice|bundle`,
+ * `?plan=plus|premed_plus&interval=month|year` (yearly when left out), `?tokens=10|25|50`,
+ * `?online_course_id={id}&elite=deposit|full`. Anything else is an error message for a 400.
+ */
+export function parseCheckoutQuery(params: URLSearchParams): CheckoutRequest | { error: string } {
+  const plan = params.get("plan");
+  if (plan !== null) {
+    const key = plan === "premed_plus" ? "pre_med_plus" : plan;
+    if (!isPlanKey(key)) return { error: "Choose the Plus or Pre-Med Plus plan." };
+    const interval = params.get("interval") ?? "year";
+    if (!isBillingInterval(interval)) return { error: "Choose monthly or yearly billing." };
+    return { kind: "subscription", plan: key, interval };
+  }
+  const tokens = params.get("tokens");
+  if (tokens !== null) {
+    const amount = Number(tokens);
+    if (!TOKEN_PACKS.some((pack) => pack.amount === amount)) return { error: `Tokens come in packs of ${TOKEN_PACKS.map((pack) => pack.amount).join(", ")}.` };
+    return { kind: "tokens", amount };
+  }
+  const courseId = params.get("online_course_id");
+  if (courseId === null || !/^\d{1,9}$/.test(courseId)) return { error: "Choose something to buy: a course package, a plan or tokens." };
+  const elite = params.get("elite");
+  if (elite !== null) {
+    if (elite !== "deposit" && elite !== "full") return { error: "Choose the deposit or the full payment." };
+    return { kind: elite === "deposit" ? "elite_deposit" : "elite_full", onlineCourseId: Number(courseId) };
+  }
+  const pkg = params.get("package") ?? "learn";
+  if (!Object.hasOwn(PACKAGE_QUERY_VALUES, pkg)) return { error: "Choose the Learn, Practice or Bundle package." };
+  return { kind: "online_course", onlineCourseId: Number(courseId), packageType: PACKAGE_QUERY_VALUES[pkg as keyof typeof PACKAGE_QUERY_VALUES] };
+}
+
+export interface ListPrice {
+  name: string;
+  priceCents: number;
+  /** Shown struck through when higher than the price. */
+  regularPriceCents: number | null;
+}
+
+/** The price of a product, or an error message when it is not for sale. */
+export function listPrice(product: CheckoutProduct, elitePaidCents = 0): ListPrice | { error: string } {
+  switch (product.kind) {
+    case "subscription": {
+      const plan = PLANS[product.plan];
+      return { name: `${plan.name} (${product.interval === "year" ? "yearly" : "monthly"})`, priceCents: planPrice(product.plan, product.interval), regularPriceCents: product.interval === "year" ? plan.prices.month * 12 : null };
+    }
+    case "tokens": {
+      const pack = TOKEN_PACKS.find((candidate) => candidate.amount === product.amount)!;
+      return { name: `${pack.amount} activity tokens`, priceCents: pack.priceCents, regularPriceCents: null };
+    }
+    case "elite_deposit":
+    case "elite_full": {
+      const { course } = product;
+      if (course.purchaseType !== "course_bundle") return { error: "This course is not sold with a deposit." };
+      const full = course.packages.pro?.price_cents ?? course.priceCents;
+      if (product.kind === "elite_deposit") return { name: `${course.name}: deposit`, priceCents: Math.min(ELITE_DEPOSIT_CENTS, full), regularPriceCents: null };
+      return { name: `${course.name}: ${elitePaidCents > 0 ? "remaining balance" : "full payment"}`, priceCents: Math.max(0, full - elitePaidCents), regularPriceCents: elitePaidCents > 0 ? null : course.packages.pro?.regular_price_cents ?? course.regularPriceCents };
+    }
+    case "online_course": {
+      const { course, packageType } = product;
+      if (course.purchaseType === "subscription") return { error: "This course comes with a Plus subscription." };
+      const { pro, practice } = course.packages;
+      const name = `${course.name}: ${PACKAGE_NAMES[packageType]} package`;
+      if (packageType === "learn") {
+        if (!pro?.enabled) return { error: "The Learn package is not offered for this course." };
+        return { name, priceCents: pro.price_cents, regularPriceCents: pro.regular_price_cents };
+      }
+      if (packageType === "practice") {
+        if (!practice?.enabled) return { error: "The Practice package is not offered for this course." };
+        return { name, priceCents: practice.price_cents, regularPriceCents: practice.regular_price_cents };
+      }
+      if (!pro?.enabled || !practice?.enabled) return { error: "The Learn-Practice Bundle is not offered for this course." };
+      const regular = (pro.regular_price_cents ?? pro.price_cents) + (practice.regular_price_cents ?? practice.price_cents);
+      const price = pro.price_cents + practice.price_cents;
+      return { name, priceCents: price, regularPriceCents: regular > price ? regular : null };
+    }
+  }
+}
+
+/** A stable key naming what is bought (one open checkout per user and key). */
+export function productKey(product: CheckoutProduct): string {
+  switch (product.kind) {
+    case "online_course":
+      return `online_course:${product.course.id}:${product.packageType}`;
+    case "subscription":
+      return `subscription:${product.plan}:${product.interval}`;
+    case "tokens":
+      return `tokens:${product.amount}`;
+    default:
+      return `${product.kind}:${product.course.id}`;
+  }
+}
+
+// ── Discount codes ───────────────────────────────────────────────────────────────────────────
+
+export interface DiscountCodeFacts {
+  id: number;
+  code: string;
+  percentOff: number;
+  productKind: "online_course" | "subscription" | "tokens" | null;
+  onlineCourseId: number | null;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  usageLimit: number | null;
+  timesUsed: number;
+}
+
+export const DISCOUNT_CODE_UNKNOWN = "This discount code does not exist.";
+
+/** Whether the code applies to the product now; an error message says why not. */
+export function checkDiscountCode(code: DiscountCodeFacts, product: CheckoutProduct, now: Date): { ok: true } | { ok: false; error: string } {
+  if (code.startsAt && now.getTime() < code.startsAt.getTime()) return { ok: false, error: "This discount code is not valid yet." };
+  if (code.endsAt && now.getTime() >= code.endsAt.getTime()) return { ok: false, error: "This discount code has expired." };
+  if (code.usageLimit !== null && code.timesUsed >= code.usageLimit) return { ok: false, error: "This discount code has been used up." };
+  const kind = product.kind === "elite_deposit" || product.kind === "elite_full" ? "online_course" : product.kind;
+  if (code.productKind && code.productKind !== kind) return { ok: false, error: "This discount code does not apply to this product." };
+  if (code.onlineCourseId !== null && !("course" in product && product.course.id === code.onlineCourseId)) {
+    return { ok: false, error: "This discount code does not apply to this course." };
+  }
+  return { ok: true };
+}
+
+// ── The quote ────────────────────────────────────────────────────────────────────────────────
+
+/** SPEC §9: the Plus perk takes 20% off Grade Boosters (exam prep courses sold per course). */
+export function isGradeBooster(course: Pick<CourseForSale, "courseType" | "purchaseType">): boolean {
+  return course.courseType === "exam_prep" && course.purchaseType === "standard";
+}
+
+export interface QuoteInput {
+  product: CheckoutProduct;
+  country: CountryCode | string | null;
+  /** A code that passed checkDiscountCode. */
+  discount?: DiscountCodeFacts | null;
+  /** The buyer holds an active or trialing Plus plan. */
+  plusMember?: boolean;
+  /** Referral credit available, and whether the buyer asked to use it (`apply_credits`). */
+  creditsAvailableCents?: number;
+  applyCredits?: boolean;
+  /** What was already paid towards MCAT Elite (the deposit). */
+  elitePaidCents?: number;
+  /** The first period of a new subscriber is a free trial. */
+  trialEligible?: boolean;
+}
+
+export interface Quote {
+  name: string;
+  currency: Currency;
+  regularPriceCents: number | null;
+  priceCents: number;
+  perkCents: number;
+  discountCents: number;
+  creditsCents: number;
+  subtotalCents: number;
+  taxPercent: number;
+  taxCents: number;
+  totalCents: number;
+  /** Free trial days before the first charge (subscriptions). */
+  trialDays: number;
+  /** What is due today (0 during a trial). */
+  dueTodayCents: number;
+}
+
+const percentOf = (cents: number, percent: number) => Math.floor((cents * percent + 50) / 100);
+
+export function quote(input: QuoteInput): Quote | { error: string } {
+  const listed = listPrice(input.product, input.elitePaidCents ?? 0);
+  if ("error" in listed) return listed;
+  const perkCents = input.plusMember && input.product.kind === "online_course" && isGradeBooster(input.product.course) ? percentOf(listed.priceCents, PLUS_GRADE_BOOSTER_DISCOUNT_PERCENT) : 0;
+  const afterPerk = listed.priceCents - perkCents;
+  const discountCents = input.discount ? Math.min(afterPerk, percentOf(afterPerk, input.discount.percentOff)) : 0;
+  const afterDiscount = afterPerk - discountCents;
+  // Credits pay for one-off purchases; a subscription's renewals are charged in full.
+  const creditsCents = input.applyCredits && input.product.kind !== "subscription" ? Math.max(0, Math.min(afterDiscount, input.creditsAvailableCents ?? 0)) : 0;
+  const subtotal = afterDiscount - creditsCents;
+  const taxed = withSalesTax(subtotal, input.country);
+  const trialDays = input.product.kind === "subscription" && input.trialEligible ? TRIAL_DAYS : 0;
+  return {
+    name: listed.name,
+    currency: taxed.currency,
+    regularPriceCents: listed.regularPriceCents !== null && listed.regularPriceCents > listed.priceCents ? listed.regularPriceCents : null,
+    priceCents: listed.priceCents,
+    perkCents,
+    discountCents,
+    creditsCents,
+    subtotalCents: subtotal,
+    taxPercent: taxed.taxPercent,
+    taxCents: taxed.taxCents,
+    totalCents: taxed.totalCents,
+    trialDays,
+    dueTodayCents: trialDays > 0 ? 0 : taxed.totalCents,
+  };
+}

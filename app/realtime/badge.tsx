@@ -1,0 +1,32 @@
+/** Root loader data the app bar's icons read (see app/realtime/summary.server.ts). */
+export interface RealtimeSummaryData {
+  transport: "ably" | "sse";
+  userId: number;
+  lastEventId: string | null;
+  unreadNotifications: number;
+  unreadChatMessages: number;
+}
+
+/** A small count next to an icon; nothing when zero. The count is also in the link's label. */
+export function CountBadge({ count, testId }: { count: number; testId: string }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      data-testid={testId}
+      aria-hidden="true"
+      style={{
+        minWidth: 18,
+        padding: "0 5px",
+        borderRadius: 9,
+        background: "var(--red-9, #e5484d)",
+        color: "#fff",
+        fontSize: 12,
+        lineHeight: "18px",
+        textAlign: "center",
+        fontWeight: 600,
+      }}
+    >
+      {count > 99 ? "99+" : count}
+    </span>
+  );
+}

@@ -1,0 +1,176 @@
+import { Button, Container, Flex, Heading, Text, TextArea } from "@radix-ui/themes";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { requireRouteAccess } from "~/accounts/authorize.server";
+import { chatTitle, MAX_MESSAGE_LENGTH, parseBeforeDate } from "~/chats/chats";
+import { requireChatMember } from "~/chats/chat-access.server";
+import { handleChatForm } from "~/chats/chats-page.server";
+import { listChats, markChatViewed, messagesPage, type ChatMessageView } from "~/chats/chats.server";
+import { MessageText } from "~/chats/message-text";
+import { CSRF_FIELD } from "~/components/csrf-input";
+import { chatChannel } from "~/realtime/channels";
+import { useRealtime } from "~/realtime/realtime-provider";
+import { metaFor } from "~/seo/page-meta";
+import type { loader as rootLoader } from "~/root";
+
+const ROUTE = "routes/chats+/$id";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const session = (await requireRouteAccess(request, ROUTE))!;
+  const { chatId } = await requireChatMember(request, session, params.id, "read_chat", { api: false });
+  const before = parseBeforeDate(new URL(request.url).searchParams.get("before_date"));
+  if (before === null) throw new Response("before_date must be a date and time", { status: 400 });
+  // Opening the newest messages reads the chat.
+  if (!before) await markChatViewed(chatId, session.user.id);
+  const [[chat], page] = await Promise.all([listChats(session.user.id, undefined, [chatId]), messagesPage(chatId, before)]);
+  return { chat: chat!, viewerId: session.user.id, ...page, isOlderPage: Boolean(before) };
+}
+
+/** POST /chats/{id}: send a message (members only), or mark the chat viewed (intent=viewed). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const session = (await requireRouteAccess(request, ROUTE))!;
+  const { chatId } = await requireChatMember(request, session, params.id, "post_chat", { api: false });
+  return handleChatForm(request, session, chatId);
+}
+
+const timeFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+
+function byTime(a: ChatMessageView, b: ChatMessageView) {
+  return a.created_at.localeCompare(b.created_at) || a.id - b.id;
+}
+
+export default function ChatPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ error?: string; body?: string }>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const navigation = useNavigation();
+  const title = chatTitle(data.chat, data.viewerId);
+  const [older, setOlder] = useState<{ messages: ChatMessageView[]; before: string | null } | null>(null);
+  const [live, setLive] = useState<ChatMessageView[]>([]);
+  const olderFetcher = useFetcher<typeof loader>();
+  const viewed = useFetcher();
+  const sentinel = useRef<HTMLLIElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    setOlder(null);
+    setLive([]);
+  }, [data.chat.id, data.isOlderPage]);
+  useEffect(() => {
+    if (navigation.state === "idle" && !actionData?.error) form.current?.reset();
+  }, [navigation.state, actionData]);
+
+  // Infinite scroll: when the top of the history comes into view, load the page before it.
+  const before = older ? older.before : data.olderBefore;
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !before || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && olderFetcher.state === "idle") {
+        olderFetcher.load(`/chats/${data.chat.id}?before_date=${encodeURIComponent(before)}`);
+      }
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [before, data.chat.id, olderFetcher]);
+  useEffect(() => {
+    const page = olderFetcher.data;
+    if (!page || !("messages" in page)) return;
+    setOlder((current) => ({ messages: [...page.messages, ...(current?.messages ?? [])], before: page.olderBefore }));
+  }, [olderFetcher.data]);
+
+  useRealtime([chatChannel(data.chat.id)], {
+    received: (event) => {
+      if (event.action !== "NEW_CHAT_MESSAGE") return;
+      const record = (event.payload as { data?: { id: string; attributes: { body: string; sender_name: string | null; created_at: string }; relationships: { user?: { data: { id: string } | null } } } }).data;
+      if (!record) return;
+      const userId = record.relationships.user?.data ? Number(record.relationships.user.data.id) : null;
+      setLive((list) => [...list, { id: Number(record.id), chat_id: data.chat.id, user_id: userId, ...record.attributes }]);
+      if (userId !== data.viewerId && !data.isOlderPage) {
+        viewed.submit({ intent: "viewed", [CSRF_FIELD]: root?.csrfToken ?? "" }, { method: "post", action: `/chats/${data.chat.id}` });
+      }
+    },
+  });
+
+  const seen = new Set<number>();
+  const messages = [...(older?.messages ?? []), ...data.messages, ...(data.isOlderPage ? [] : live)]
+    .filter((message) => !seen.has(message.id) && seen.add(message.id))
+    .sort(byTime);
+
+  return (
+    <Container size="2" px="4" py="6">
+      <Flex direction="column" gap="4">
+        <Text size="2">
+          <Link to="/chats">All chats</Link>
+        </Text>
+        <Heading as="h1" size="6">
+          Chat with {title}
+        </Heading>
+        <ol aria-label="Messages" aria-live="polite" style={{ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: 8 }}>
+          {before ? (
+            <li ref={sentinel}>
+              <Link to={`/chats/${data.chat.id}?before_date=${encodeURIComponent(before)}`} rel="prev">
+                {olderFetcher.state === "loading" ? "Loading older messages…" : "Older messages"}
+              </Link>
+            </li>
+          ) : null}
+          {messages.length === 0 ? (
+            <li>
+              <Text color="gray">No messages yet. Say hello!</Text>
+            </li>
+          ) : null}
+          {messages.map((message) => (
+            <li key={message.id} data-testid="chat-message" style={{ justifySelf: message.user_id === data.viewerId ? "end" : "start", maxWidth: "85%" }}>
+              <div style={{ padding: "6px 10px", borderRadius: 8, background: message.user_id === data.viewerId ? "var(--accent-3)" : "var(--gray-3)" }}>
+                <Text as="div" size="1" color="gray">
+                  {message.user_id === data.viewerId ? "You" : (message.sender_name ?? "Former member")} ·{" "}
+                  <time dateTime={message.created_at}>{timeFormat.format(new Date(message.created_at))}</time>
+                </Text>
+                <Text as="div" size="3">
+                  <MessageText body={message.body} />
+                </Text>
+              </div>
+            </li>
+          ))}
+        </ol>
+        {data.isOlderPage ? (
+          <Text size="2">
+            <Link to={`/chats/${data.chat.id}`}>Newest messages</Link>
+          </Text>
+        ) : (
+          <Form method="post" ref={form} action={`/chats/${data.chat.id}`}>
+            <input type="hidden" name={CSRF_FIELD} value={root?.csrfToken ?? ""} />
+            <Flex direction="column" gap="2">
+              <Text as="label" htmlFor="chat-body" size="2" weight="medium">
+                Write a message
+              </Text>
+              <TextArea
+                id="chat-body"
+                name="body"
+                required
+                maxLength={MAX_MESSAGE_LENGTH}
+                defaultValue={actionData?.body}
+                aria-invalid={actionData?.error ? true : undefined}
+                aria-describedby={actionData?.error ? "chat-body-error" : undefined}
+              />
+              {actionData?.error ? (
+                <Text id="chat-body-error" role="alert" color="red" size="2">
+                  {actionData.error}
+                </Text>
+              ) : null}
+              <Flex justify="end">
+                <Button type="submit" loading={navigation.state === "submitting"}>
+                  Send
+                </Button>
+              </Flex>
+            </Flex>
+          </Form>
+        )}
+      </Flex>
+    </Container>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  metaFor(matches, { title: data ? `Chat with ${chatTitle(data.chat, data.viewerId)}` : "Chat", description: "A chat.", path: "/chats", noindex: true });

@@ -1,0 +1,256 @@
+import { Badge, Button, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { format } from "date-fns";
+import { requireRouteAccess } from "~/accounts/authorize.server";
+import { CsrfInput } from "~/components/csrf-input";
+import { FormErrors, SelectField } from "~/components/form-field";
+import type { Currency } from "~/db/schema";
+import { formatPrice } from "~/formatting/price";
+import { metaFor } from "~/seo/page-meta";
+import { subscriptionPage, submitSubscriptionAction } from "~/subscriptions/subscription-page.server";
+import { CANCEL_REASONS, PAUSE_DURATIONS } from "~/subscriptions/subscriptions.server";
+
+const ROUTE = "routes/my-subscription";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = (await requireRouteAccess(request, ROUTE))!;
+  return subscriptionPage(session, new URL(request.url));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const session = (await requireRouteAccess(request, ROUTE))!;
+  const result = await submitSubscriptionAction(session, await request.formData());
+  if (result.kind === "done") throw redirect(`/my-subscription?done=${result.done}`, 303);
+  if (result.kind === "retention") return { retention: { reasonKey: result.reasonKey, reasonExtra: result.reasonExtra }, error: null, fieldErrors: {} as Record<string, string[]> };
+  return data({ retention: null, error: result.message, fieldErrors: result.fieldErrors ?? {} }, { status: result.status });
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  active: "Active",
+  trialing: "Free trial",
+  paused: "Paused",
+  canceled: "Cancelled",
+  expired: "Expired",
+  incomplete: "Incomplete",
+  past_due: "Payment due",
+};
+const day = (value: string | Date | null) => (value ? format(new Date(value), "MMM d, yyyy") : null);
+
+export default function SubscriptionPage() {
+  const { subscription, invoices, preview, done } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  if (!subscription) {
+    return (
+      <Container size="2" px="4" py="6">
+        <Heading as="h1" size="6" mb="3">
+          Your subscription
+        </Heading>
+        <Text as="p">You're on the Free plan.</Text>
+        <Flex gap="3" mt="3" wrap="wrap">
+          <Button asChild>
+            <Link to="/checkout?plan=plus&interval=year">Try Plus free</Link>
+          </Button>
+          <Button asChild variant="soft">
+            <Link to="/checkout?plan=premed_plus&interval=year">Try Pre-Med Plus free</Link>
+          </Button>
+        </Flex>
+      </Container>
+    );
+  }
+  const can = (action: string) => subscription.actions.includes(action as never);
+  const retention = posted?.retention ?? null;
+  return (
+    <Container size="2" px="4" py="6">
+      <Flex direction="column" gap="4">
+        <Heading as="h1" size="6">
+          Your subscription
+        </Heading>
+        {done ? (
+          <Text as="p" role="status" color="green">
+            {done}
+          </Text>
+        ) : null}
+        {posted?.error ? <FormErrors errors={[posted.error]} /> : null}
+        <Card size="2">
+          <Flex direction="column" gap="2">
+            <Flex gap="2" align="center">
+              <Heading as="h2" size="4">
+                {subscription.plan}
+              </Heading>
+              <Badge data-testid="subscription-status">{STATUS_LABELS[subscription.status] ?? subscription.status}</Badge>
+            </Flex>
+            <Text>Billed {subscription.billingInterval}.</Text>
+            {subscription.status === "trialing" && subscription.trialEndDate ? <Text>Your free trial ends on {day(subscription.trialEndDate)}.</Text> : null}
+            {subscription.cancelAt ? <Text>Ends on {day(subscription.cancelAt)}.</Text> : subscription.currentPeriodEnd && subscription.status === "active" ? <Text>Renews on {day(subscription.currentPeriodEnd)}.</Text> : null}
+            {subscription.pauseUntil ? <Text>Paused until {day(subscription.pauseUntil)}.</Text> : null}
+            {subscription.cancelDiscountApplied ? <Text>50% off for 3 months is applied.</Text> : null}
+          </Flex>
+        </Card>
+
+        {retention ? (
+          <Card size="2">
+            <Form method="post">
+              <CsrfInput />
+              <input type="hidden" name="reason_key" value={retention.reasonKey} />
+              <input type="hidden" name="reason_extra" value={retention.reasonExtra} />
+              <Flex direction="column" gap="3">
+                <Heading as="h2" size="4">
+                  Before you go: 50% off your next 3 months
+                </Heading>
+                <Text>Stay on {subscription.plan} at half price for three months. You can cancel any time.</Text>
+                <Flex gap="3" wrap="wrap">
+                  <Button type="submit" name="intent" value="apply_cancel_discount" disabled={busy}>
+                    Keep my plan at 50% off
+                  </Button>
+                  <Button type="submit" name="intent" value="cancel" variant="soft" color="red" disabled={busy}>
+                    No thanks, cancel
+                  </Button>
+                </Flex>
+                <input type="hidden" name="offer" value="refused" />
+              </Flex>
+            </Form>
+          </Card>
+        ) : null}
+
+        {can("uncancel") ? (
+          <SimpleAction intent="uncancel" label="Keep my subscription" busy={busy} />
+        ) : null}
+        {can("unpause") ? <SimpleAction intent="unpause" label="Resume my subscription" busy={busy} /> : null}
+        {can("pause") ? (
+          <Card size="2">
+            <Form method="post">
+              <CsrfInput />
+              <Flex direction="column" gap="3">
+                <Heading as="h2" size="4">
+                  Pause
+                </Heading>
+                <SelectField label="Pause for" name="pause_duration" defaultValue="1" errors={posted?.fieldErrors?.pause_duration}>
+                  {PAUSE_DURATIONS.map((months) => (
+                    <option key={months} value={months}>
+                      {months} {months === 1 ? "month" : "months"}
+                    </option>
+                  ))}
+                </SelectField>
+                <Flex>
+                  <Button type="submit" name="intent" value="pause" variant="soft" disabled={busy}>
+                    Pause subscription
+                  </Button>
+                </Flex>
+              </Flex>
+            </Form>
+          </Card>
+        ) : null}
+        {can("premed_upgrade") ? (
+          <Card size="2">
+            <Flex direction="column" gap="3">
+              <Heading as="h2" size="4">
+                Upgrade to Pre-Med Plus
+              </Heading>
+              {preview ? (
+                <Form method="post">
+                  <CsrfInput />
+                  <Flex direction="column" gap="3">
+                    <Text data-testid="upgrade-preview">
+                      You pay {formatPrice(preview.amountDueCents, preview.currency as Currency, { forceCents: true })} today for the rest of this billing period
+                      {preview.taxCents ? ` (including ${formatPrice(preview.taxCents, preview.currency as Currency, { forceCents: true })} tax)` : ""}.
+                    </Text>
+                    <Flex gap="3">
+                      <Button type="submit" name="intent" value="premed_upgrade" disabled={busy}>
+                        Confirm upgrade
+                      </Button>
+                      <Button asChild variant="soft">
+                        <Link to="/my-subscription">Not now</Link>
+                      </Button>
+                    </Flex>
+                  </Flex>
+                </Form>
+              ) : (
+                <Flex>
+                  <Button asChild variant="soft">
+                    <Link to="/my-subscription?upgrade=preview">See the upgrade price</Link>
+                  </Button>
+                </Flex>
+              )}
+            </Flex>
+          </Card>
+        ) : null}
+        {can("cancel") && !retention ? (
+          <Card size="2">
+            <Form method="post">
+              <CsrfInput />
+              <Flex direction="column" gap="3">
+                <Heading as="h2" size="4">
+                  Cancel
+                </Heading>
+                <SelectField label="Why are you leaving?" name="reason_key" defaultValue="" errors={posted?.fieldErrors?.reason_key}>
+                  <option value="" disabled>
+                    Choose a reason
+                  </option>
+                  {Object.entries(CANCEL_REASONS).map(([key, label]) => (
+                    <option key={key} value={key}>
+                      {label}
+                    </option>
+                  ))}
+                </SelectField>
+                <label htmlFor="reason_extra">
+                  <Text size="2" weight="medium">
+                    Anything else? (optional)
+                  </Text>
+                </label>
+                <textarea id="reason_extra" name="reason_extra" className="native-input" rows={3} maxLength={1000} />
+                <Flex>
+                  <Button type="submit" name="intent" value="cancel" color="red" variant="soft" disabled={busy}>
+                    Cancel subscription
+                  </Button>
+                </Flex>
+              </Flex>
+            </Form>
+          </Card>
+        ) : null}
+
+        <section aria-labelledby="invoices">
+          <Heading as="h2" size="4" id="invoices" mb="2">
+            Invoices
+          </Heading>
+          {invoices.length ? (
+            <table className="order-summary">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Description</th>
+                  <th scope="col">Amount</th>
+                </tr>
+              </thead>
+              <tbody>
+                {invoices.map((invoice) => (
+                  <tr key={invoice.id}>
+                    <td>{day(invoice.createdAt)}</td>
+                    <td>{invoice.description ?? invoice.number}</td>
+                    <td>{formatPrice(invoice.totalCents, (invoice.currency === "CAD" ? "CAD" : "USD") as Currency, { forceCents: true })}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <Text as="p">No invoices yet.</Text>
+          )}
+        </section>
+      </Flex>
+    </Container>
+  );
+}
+
+function SimpleAction({ intent, label, busy }: { intent: string; label: string; busy: boolean }) {
+  return (
+    <Form method="post">
+      <CsrfInput />
+      <Button type="submit" name="intent" value={intent} disabled={busy}>
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => metaFor(matches, { title: "Your subscription", description: "Manage your plan.", path: "/my-subscription", noindex: true });

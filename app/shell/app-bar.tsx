@@ -1,0 +1,125 @@
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { CurrentUserSummary } from "~/accounts/current-user";
+import { guestViewer, type Viewer } from "~/accounts/roles";
+import { CsrfInput } from "~/components/csrf-input";
+import { APP_BAR_SCROLL_THRESHOLD, type AppBarColor } from "~/shell/app-bar-rules";
+import { DisclosureMenu, MenuLinks } from "~/shell/disclosure-menu";
+import { accountMenu, coursesMenu, leftItems, mainLinks, resourcesMenu, roleMenuEntries, signUpHref, type CoursesMenuInput } from "~/shell/menus";
+import { SignedInIcons } from "~/shell/signed-in-icons";
+import { ThemeToggle } from "~/shell/theme-toggle";
+import type { Appearance } from "~/theme/theme";
+
+function viewerOf(user: CurrentUserSummary | null): Viewer {
+  // The user type does not change any menu; roles do.
+  return user ? { id: user.id, roles: user.roles, userType: "student" } : guestViewer;
+}
+
+/** Dense (48 px instead of 56) once the page scrolls past the threshold; JavaScript only. */
+function useDense() {
+  const [dense, setDense] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setDense(window.scrollY > APP_BAR_SCROLL_THRESHOLD);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  return dense;
+}
+
+/** The top bar (SPEC §2 Shell): logo, role items, menus, dark mode, account or guest actions. */
+export function AppBar({
+  currentUser,
+  color,
+  appearance,
+  courses,
+}: {
+  currentUser: CurrentUserSummary | null;
+  color: AppBarColor;
+  appearance: Appearance;
+  courses: CoursesMenuInput;
+}) {
+  const viewer = viewerOf(currentUser);
+  const location = useLocation();
+  const dense = useDense();
+  const left = leftItems(viewer);
+  const roleEntries = roleMenuEntries(viewer);
+  return (
+    <div className={`app-bar app-bar--${color}${dense ? " app-bar--dense" : ""}`} data-shell="app-bar" data-color={color}>
+      <div className="app-bar__inner wrapper wrapper--wide">
+        <Link to={currentUser ? currentUser.homePath : "/"} className="app-bar__logo" aria-label="Marketplace home">
+          Marketplace
+        </Link>
+        <nav aria-label="Main" className="app-bar__nav">
+          <ul className="app-bar__list">
+            {left ? (
+              <li>
+                <NavLink to={left.main.href} end className="app-bar__link" data-shell="left-main">
+                  {left.main.label}
+                </NavLink>
+              </li>
+            ) : null}
+            {left && left.collapsed.length > 0 ? (
+              <li>
+                <DisclosureMenu name="more-homes" label="More" summaryLabel="More homes">
+                  <MenuLinks links={left.collapsed} />
+                </DisclosureMenu>
+              </li>
+            ) : null}
+            <li>
+              <DisclosureMenu name="courses-menu" label="Courses">
+                <MenuLinks links={[...coursesMenu(courses), { label: "All courses", href: "/courses" }]} />
+              </DisclosureMenu>
+            </li>
+            {mainLinks(viewer).map((link) => (
+              <li key={link.href} className="app-bar__secondary">
+                <NavLink to={link.href} className="app-bar__link" prefetch="none">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            {roleEntries.length > 0 ? (
+              <li>
+                <DisclosureMenu name="role-menu" label="My programs">
+                  <MenuLinks links={roleEntries} />
+                </DisclosureMenu>
+              </li>
+            ) : null}
+            <li>
+              <DisclosureMenu name="resources-menu" label="Resources">
+                <MenuLinks links={resourcesMenu(viewer)} />
+              </DisclosureMenu>
+            </li>
+          </ul>
+        </nav>
+        <div className="app-bar__actions">
+          <ThemeToggle appearance={appearance} />
+          {currentUser ? (
+            <>
+              <SignedInIcons />
+              <DisclosureMenu name="account-menu" label={currentUser.displayName} summaryLabel={`Account menu for ${currentUser.displayName}`} align="end">
+                <MenuLinks links={accountMenu()} />
+                <Form method="post" action="/users/sign_out" className="shell-menu__form">
+                  <CsrfInput />
+                  <input type="hidden" name="_method" value="delete" />
+                  <button type="submit" className="shell-menu__button">
+                    Sign out
+                  </button>
+                </Form>
+              </DisclosureMenu>
+            </>
+          ) : (
+            <>
+              <Link to="/users/sign_in" className="app-bar__link" data-shell="log-in">
+                Log in
+              </Link>
+              <Link to={signUpHref(location.pathname)} className="app-bar__cta">
+                Get Started for Free
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { loader as rootLoader } from "~/root";
+import { AppBar } from "~/shell/app-bar";
+import { appBarColor, appBarHeight, isAppBarColor, isAppBarHidden, type AppBarColor } from "~/shell/app-bar-rules";
+import { DialogHost } from "~/shell/legal-dialog";
+import { SiteBanner } from "~/shell/site-banner-view";
+import { SiteFooter } from "~/shell/site-footer";
+import { ToastViewport } from "~/shell/toasts";
+
+/**
+ * A route may override the app bar's colour with `export const handle = { appBar: { color: "dark" } }`;
+ * the deepest route that says so wins.
+ */
+export interface AppBarHandle {
+  appBar?: { color?: AppBarColor };
+}
+
+function useAppBarOverride(): AppBarColor | null {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index--) {
+    const color = (matches[index]!.handle as AppBarHandle | undefined)?.appBar?.color;
+    if (isAppBarColor(color)) return color;
+  }
+  return null;
+}
+
+/** Everything around a page: banner and app bar, the page, the footer, toasts and dialogs. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof rootLoader>("root");
+  const location = useLocation();
+  const override = useAppBarOverride();
+  const shell = data?.shell ?? null;
+  const hidden = isAppBarHidden(location.pathname);
+  const banner = shell?.banner ?? null;
+  return (
+    <DialogHost initial={shell?.privacyDialog ?? null}>
+      {hidden ? null : (
+        <header className="shell-header" style={{ minHeight: appBarHeight({ bannerOpen: banner !== null }) }}>
+          {banner ? <SiteBanner banner={banner} /> : null}
+          <AppBar
+            currentUser={data?.currentUser ?? null}
+            color={appBarColor(location.pathname, override)}
+            appearance={data?.appearance ?? "light"}
+            courses={shell?.courses ?? { schoolType: null, mcatCourseId: null, lsatCourseId: null }}
+          />
+        </header>
+      )}
+      <main id="main">{children}</main>
+      <SiteFooter />
+      <ToastViewport toast={shell?.toast ?? null} />
+    </DialogHost>
+  );
+}

@@ -1,0 +1,58 @@
+import type { CurrentSession } from "~/accounts/session.server";
+import { db } from "~/db/db.server";
+import type { SchoolType } from "~/db/schema";
+import { legalDocument, type LegalDocument } from "~/legal/documents";
+import type { CoursesMenuInput } from "~/shell/menus";
+import { currentBanner, isBannerOpen, SITE_BANNER_COOKIE, type SiteBanner } from "~/shell/site-banner";
+import { readToast } from "~/toasts/toast.server";
+import type { Toast } from "~/toasts/toast";
+import { readCookies } from "~/utils/cookies.server";
+
+/** What the app shell (bar, banner, toasts, dialogs) needs from the server on every page. */
+export interface ShellData {
+  banner: SiteBanner | null;
+  toast: Toast | null;
+  courses: CoursesMenuInput;
+  /** The privacy policy, when the URL asks for it (`?privacyPolicy`): the dialog renders open. */
+  privacyDialog: LegalDocument | null;
+}
+
+const ENROLLED = ["active", "trialing"] as const;
+
+/** The signed-in user's school type and own MCAT / LSAT courses, in two small indexed queries. */
+async function coursesMenuInput(session: CurrentSession | null): Promise<CoursesMenuInput> {
+  if (!session) return { schoolType: null, mcatCourseId: null, lsatCourseId: null };
+  const schoolId = session.user.school_id;
+  const [school, enrolments] = await Promise.all([
+    schoolId === null
+      ? Promise.resolve(undefined)
+      : db().selectFrom("schools").select("school_type").where("id", "=", schoolId).executeTakeFirst(),
+    db()
+      .selectFrom("online_course_users as ocu")
+      .innerJoin("online_courses as oc", "oc.id", "ocu.online_course_id")
+      .select(["oc.id", "oc.course_code"])
+      .where("ocu.user_id", "=", session.user.id)
+      .where("ocu.status", "in", ENROLLED)
+      .where("oc.course_code", "in", ["MCAT", "LSAT"])
+      .orderBy("ocu.updated_at", "desc")
+      .execute(),
+  ]);
+  const own = (code: string) => enrolments.find((row) => row.course_code === code)?.id ?? null;
+  return { schoolType: (school?.school_type as SchoolType | undefined) ?? null, mcatCourseId: own("MCAT"), lsatCourseId: own("LSAT") };
+}
+
+/** The shell's data, and a Set-Cookie header to send when a one-time toast was read. */
+export async function loadShell(request: Request, session: CurrentSession | null): Promise<{ shell: ShellData; setCookie: string | null }> {
+  const url = new URL(request.url);
+  const banner = currentBanner(new Date());
+  const { toast, clearCookie } = readToast(request);
+  return {
+    shell: {
+      banner: isBannerOpen(banner, readCookies(request)[SITE_BANNER_COOKIE]) ? banner : null,
+      toast,
+      courses: await coursesMenuInput(session),
+      privacyDialog: url.searchParams.has("privacyPolicy") ? legalDocument("privacy-policy") : null,
+    },
+    setCookie: clearCookie,
+  };
+}

@@ -1,0 +1,47 @@
+import { Link } from "@remix-run/react";
+import { DialogLink } from "~/shell/legal-dialog";
+import { FOOTER_COLUMNS, FOOTER_LEGAL_LINKS } from "~/shell/menus";
+
+/** The footer (SPEC §2 Shell): company links, subject lists, MCAT links, and the legal dialogs. */
+export function SiteFooter() {
+  return (
+    <footer className="site-footer" data-shell="footer">
+      <div className="wrapper wrapper--wide">
+        <nav aria-label="Footer" className="site-footer__columns">
+          {FOOTER_COLUMNS.map((column) => (
+            <div key={column.heading} className="site-footer__column">
+              <h2 className="site-footer__heading">{column.heading}</h2>
+              <ul>
+                {column.links.map((link) => (
+                  <li key={link.label}>
+                    {link.external ? (
+                      <a href={link.href} rel="noopener">
+                        {link.label}
+                      </a>
+                    ) : (
+                      <Link to={link.href} prefetch="none">
+                        {link.label}
+                      </Link>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+        <div className="site-footer__bottom">
+          <p>© {new Date().getUTCFullYear()} Marketplace. Learn at your pace, with people who know the course.</p>
+          <ul className="site-footer__legal">
+            {FOOTER_LEGAL_LINKS.map((link) => (
+              <li key={link.href}>
+                <DialogLink to={link.href} prefetch="none">
+                  {link.label}
+                </DialogLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}
