@@ -28,6 +28,8 @@ const option = (name: string, fallback: string) => {
 const duration = Number(option("duration", "10"));
 const connections = Number(option("connections", "50"));
 const warmup = Number(option("warmup", "3"));
+const only = option("only", "");
+const wanted = (name: string) => only === "" || name.includes(only);
 
 interface Measurement {
   name: string;
@@ -125,12 +127,12 @@ async function main() {
     const results: Measurement[] = [];
     results.push(await measure("bare node:http hello", `${bare.origin}/`));
     results.push(await measure("minimal Remix route", `${origin}/robots.txt`));
-    results.push(await measure("homepage (guest)", `${origin}/`));
-    results.push(await measure("catalogue page (guest)", `${origin}/courses`));
-    results.push(await measure("catalogue search, uncached (signed-in cookie)", `${origin}/courses?query=calc`, { cookie: "session=benchmark" }));
-    if (courseSlug) results.push(await measure("course page (guest)", `${origin}/courses/${courseSlug}`));
-    results.push(await measure("in-course page, 30 chapters (signed-in student)", `${origin}/in-course-experience/${BENCH_COURSE_SLUG}`, { cookie: fixture.cookie }));
-    results.push(await measure("in-course chapter page, 30 chapters (signed-in student)", `${origin}${fixture.chapterPath}`, { cookie: fixture.cookie }));
+    if (wanted("homepage (guest)")) results.push(await measure("homepage (guest)", `${origin}/`));
+    if (wanted("catalogue page (guest)")) results.push(await measure("catalogue page (guest)", `${origin}/courses`));
+    if (wanted("catalogue search, uncached (signed-in cookie)")) results.push(await measure("catalogue search, uncached (signed-in cookie)", `${origin}/courses?query=calc`, { cookie: "session=benchmark" }));
+    if (courseSlug && wanted("course page (guest)")) results.push(await measure("course page (guest)", `${origin}/courses/${courseSlug}`));
+    if (wanted("in-course page, 30 chapters (signed-in student)")) results.push(await measure("in-course page, 30 chapters (signed-in student)", `${origin}/in-course-experience/${BENCH_COURSE_SLUG}`, { cookie: fixture.cookie }));
+    if (wanted("in-course chapter page, 30 chapters (signed-in student)")) results.push(await measure("in-course chapter page, 30 chapters (signed-in student)", `${origin}${fixture.chapterPath}`, { cookie: fixture.cookie }));
 
     const database = databaseUrl ? await postgresVersion(databaseUrl) : "embedded PGlite";
     const workers = databaseUrl ? (process.env.WEB_CONCURRENCY ?? String(os.availableParallelism())) : "1";

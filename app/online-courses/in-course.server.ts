@@ -11,7 +11,7 @@ import {
 } from "~/online-courses/access";
 import { buildCurriculum, likePattern, type CurriculumRow, type CurriculumTree } from "~/online-courses/curriculum";
 import { enrolmentFacts } from "~/online-courses/enrolments.server";
-import { deriveSubscriptionStatus, grantsSubscriptionAccess } from "~/subscriptions/status";
+import { subscriptionFactsFor } from "~/subscriptions/subscriptions.server";
 
 /**
  * Loads an online course as one viewer sees it, in a fixed number of queries whatever the
@@ -105,7 +105,7 @@ export async function loadCourseForViewer(
           .where("online_course_users.online_course_id", "=", course.id)
           .select("activity_completions.activity_id")
           .execute(),
-    needsSubscription ? subscriptionFacts(viewer.id!, options.now ?? new Date()) : Promise.resolve(options.subscription ?? null),
+    needsSubscription ? subscriptionFactsFor(viewer.id, options.now ?? new Date()) : Promise.resolve(options.subscription ?? null),
   ]);
   const facts = courseFactsOf(course);
   const enrolmentFact = enrolmentFacts(enrolment);
@@ -147,21 +147,3 @@ export async function activityContent(activityId: number, executor: Executor = d
   return row?.content ?? null;
 }
 
-/** The user's subscription that counts for course access: one granting access if any, else the latest. */
-export async function subscriptionFacts(userId: number, now: Date, executor: Executor = db()): Promise<SubscriptionFacts | null> {
-  const rows = await executor
-    .selectFrom("subscriptions")
-    .select(["status", "expires_at", "trial_end_date", "cancel_at", "pause_at", "pause_until"])
-    .where("user_id", "=", userId)
-    .orderBy("id", "desc")
-    .limit(20)
-    .execute();
-  const derived = rows.map((row) =>
-    deriveSubscriptionStatus(
-      { status: row.status, expiresAt: row.expires_at, trialEndDate: row.trial_end_date, cancelAt: row.cancel_at, pauseAt: row.pause_at, pauseUntil: row.pause_until },
-      now,
-    ),
-  );
-  const status = derived.find((candidate) => candidate === "active") ?? derived.find(grantsSubscriptionAccess) ?? derived[0];
-  return status === undefined ? null : { status };
-}
