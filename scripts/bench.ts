@@ -18,6 +18,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { freePort } from "../tests/support/net";
+import { BENCH_COURSE_SLUG, prepareInCourseFixture } from "./bench-in-course";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -27,6 +28,8 @@ const option = (name: string, fallback: string) => {
 const duration = Number(option("duration", "10"));
 const connections = Number(option("connections", "50"));
 const warmup = Number(option("warmup", "3"));
+const only = option("only", "");
+const wanted = (name: string) => only === "" || name.includes(only);
 
 interface Measurement {
   name: string;
@@ -97,20 +100,39 @@ async function main() {
     SESSION_SECRET: process.env.SESSION_SECRET ?? "benchmark-secret-benchmark-secret-00",
     ...(databaseUrl ? { SEED_DEMO_DATA: "true" } : { DATA_DIR: dataDir }),
   };
-  const app = spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/server.js`], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const startApp = () => spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/server.js`], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const stopApp = async (child: ChildProcess) => {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => (child.exitCode !== null ? resolve(undefined) : child.once("exit", resolve)));
+  };
+  let app = startApp();
   const bare = await bareNodeServer();
   try {
     await waitForHealthy(origin, app);
+    // The 30-chapter course and a signed-in student (the embedded folder is written while the server is stopped).
+    let fixture: Awaited<ReturnType<typeof prepareInCourseFixture>>;
+    if (databaseUrl) {
+      fixture = await prepareInCourseFixture({ databaseUrl });
+    } else {
+      await stopApp(app);
+      fixture = await prepareInCourseFixture({ dataDir: dataDir! });
+      app = startApp();
+      await waitForHealthy(origin, app);
+    }
+    const signedIn = await fetch(`${origin}/in-course-experience/${BENCH_COURSE_SLUG}`, { headers: { accept: "text/html", cookie: fixture.cookie } }).then((r) => r.text());
+    if (!signedIn.includes("Resume where you left off")) throw new Error("the benchmark student's session did not sign in");
     const courseSlug = await fetch(`${origin}/courses`, { headers: { accept: "text/html" } })
       .then((r) => r.text())
       .then((html) => /href="\/courses\/([\w-]+)"/.exec(html)?.[1]);
     const results: Measurement[] = [];
     results.push(await measure("bare node:http hello", `${bare.origin}/`));
     results.push(await measure("minimal Remix route", `${origin}/robots.txt`));
-    results.push(await measure("homepage (guest)", `${origin}/`));
-    results.push(await measure("catalogue page (guest)", `${origin}/courses`));
-    results.push(await measure("catalogue search, uncached (signed-in cookie)", `${origin}/courses?query=calc`, { cookie: "session=benchmark" }));
-    if (courseSlug) results.push(await measure("course page (guest)", `${origin}/courses/${courseSlug}`));
+    if (wanted("homepage (guest)")) results.push(await measure("homepage (guest)", `${origin}/`));
+    if (wanted("catalogue page (guest)")) results.push(await measure("catalogue page (guest)", `${origin}/courses`));
+    if (wanted("catalogue search, uncached (signed-in cookie)")) results.push(await measure("catalogue search, uncached (signed-in cookie)", `${origin}/courses?query=calc`, { cookie: "session=benchmark" }));
+    if (courseSlug && wanted("course page (guest)")) results.push(await measure("course page (guest)", `${origin}/courses/${courseSlug}`));
+    if (wanted("in-course page, 30 chapters (signed-in student)")) results.push(await measure("in-course page, 30 chapters (signed-in student)", `${origin}/in-course-experience/${BENCH_COURSE_SLUG}`, { cookie: fixture.cookie }));
+    if (wanted("in-course chapter page, 30 chapters (signed-in student)")) results.push(await measure("in-course chapter page, 30 chapters (signed-in student)", `${origin}${fixture.chapterPath}`, { cookie: fixture.cookie }));
 
     const database = databaseUrl ? await postgresVersion(databaseUrl) : "embedded PGlite";
     const workers = databaseUrl ? (process.env.WEB_CONCURRENCY ?? String(os.availableParallelism())) : "1";
@@ -141,8 +163,7 @@ async function main() {
     }
   } finally {
     bare.child.kill();
-    app.kill("SIGTERM");
-    await new Promise((resolve) => (app.exitCode !== null ? resolve(undefined) : app.once("exit", resolve)));
+    await stopApp(app);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }

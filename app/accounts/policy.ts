@@ -229,6 +229,14 @@ export const ROUTE_RULES = {
   "routes/terms-and-conditions": { access: "public", sample: "/terms-and-conditions" },
   "routes/theme": { sample: "/theme", ...onlyMutations("POST", "public") },
   "routes/site-banner": { sample: "/site-banner", ...onlyMutations("POST", "public") },
+  // Online courses API: reads follow the access module (guests see what guests may see);
+  // enrolments and progress are the signed-in caller's own.
+  "routes/api+/v1+/online_courses+/_index": { access: "public", api: true, sample: "/api/v1/online_courses" },
+  "routes/api+/v1+/online_courses+/$id": { access: "public", api: true, sample: "/api/v1/online_courses/waterloo-math-137-exam-prep" },
+  "routes/api+/v1+/activities+/$id": { access: "public", api: true, sample: "/api/v1/activities/not-an-id", get: { status: 404 } },
+  "routes/api+/v1+/online_course_users+/_index": { access: "signed-in", api: true, sample: "/api/v1/online_course_users" },
+  // Without online_course_id the call is refused (400) for everyone let in.
+  "routes/api+/v1+/progress": { access: "signed-in", api: true, sample: "/api/v1/progress", get: { status: 400 }, mutation: "POST" },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteId = keyof typeof ROUTE_RULES;

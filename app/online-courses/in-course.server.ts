@@ -11,6 +11,7 @@ import {
 } from "~/online-courses/access";
 import { buildCurriculum, likePattern, type CurriculumRow, type CurriculumTree } from "~/online-courses/curriculum";
 import { enrolmentFacts } from "~/online-courses/enrolments.server";
+import { subscriptionFactsFor } from "~/subscriptions/subscriptions.server";
 
 /**
  * Loads an online course as one viewer sees it, in a fixed number of queries whatever the
@@ -88,7 +89,9 @@ export async function loadCourseForViewer(
 ): Promise<CourseForViewer | null> {
   const course = await findOnlineCourse(idOrSlug);
   if (!course) return null;
-  const [enrolment, rows, completions] = await Promise.all([
+  // Subscription and bundle courses open with a subscription (SPEC §5): the viewer's best one.
+  const needsSubscription = course.purchase_type !== "standard" && viewer.id !== null && options.subscription === undefined;
+  const [enrolment, rows, completions, subscription] = await Promise.all([
     viewer.id === null
       ? Promise.resolve(undefined)
       : db().selectFrom("online_course_users").selectAll().where("user_id", "=", viewer.id).where("online_course_id", "=", course.id).executeTakeFirst(),
@@ -102,6 +105,7 @@ export async function loadCourseForViewer(
           .where("online_course_users.online_course_id", "=", course.id)
           .select("activity_completions.activity_id")
           .execute(),
+    needsSubscription ? subscriptionFactsFor(viewer.id, options.now ?? new Date()) : Promise.resolve(options.subscription ?? null),
   ]);
   const facts = courseFactsOf(course);
   const enrolmentFact = enrolmentFacts(enrolment);
@@ -111,7 +115,7 @@ export async function loadCourseForViewer(
     viewer,
     course: facts,
     enrolment: enrolmentFact,
-    subscription: options.subscription ?? null,
+    subscription,
     accessLevel,
     now: options.now ?? new Date(),
   };
@@ -142,3 +146,4 @@ export async function activityContent(activityId: number, executor: Executor = d
   const row = await executor.selectFrom("activities").select(["id", "content"]).where("id", "=", activityId).executeTakeFirst();
   return row?.content ?? null;
 }
+

@@ -156,3 +156,75 @@ describe("the overview and the dashboard", () => {
     expect(mcat.html).toContain("You have no MCAT online course yet.");
   });
 });
+
+describe("the online courses API", () => {
+  const json = { Accept: "application/json" };
+
+  it("lists the courses a guest may see, paged, with the guest's access level", async () => {
+    const response = await app.fetch("/api/v1/online_courses?per_page=2&page=1", { headers: json });
+    expect(response.status).toBe(200);
+    const document = await response.json();
+    expect(document.data).toHaveLength(2);
+    expect(document.meta).toMatchObject({ page: 1, per_page: 2 });
+    expect(document.data[0]).toMatchObject({ type: "onlineCourse", attributes: { user_access_level: 20 } });
+    expect((await app.fetch("/api/v1/online_courses?per_page=0", { headers: json })).status).toBe(400);
+  });
+
+  it("includes the curriculum with each activity's lock and reason, and never quiz answers", async () => {
+    const response = await app.fetch(`/api/v1/online_courses/${COURSE}?include=chapters,sections,activities`, { headers: json });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).not.toMatch(/answer_index|"explanation"/);
+    const document = JSON.parse(text);
+    const types = new Set(document.included.map((resource: { type: string }) => resource.type));
+    expect([...types].sort()).toEqual(["chapter", "onlineCourseActivity", "section"]);
+    const activities = document.included.filter((resource: { type: string }) => resource.type === "onlineCourseActivity");
+    expect(activities.some((activity: { attributes: { locked: boolean } }) => !activity.attributes.locked)).toBe(true);
+    expect(activities.find((activity: { attributes: { locked: boolean } }) => activity.attributes.locked).attributes.lock_reason).toBe("sign-in");
+    expect((await app.fetch(`/api/v1/online_courses/${COURSE}?include=answers`, { headers: json })).status).toBe(400);
+    expect((await app.fetch("/api/v1/online_courses/no-such-course", { headers: json })).status).toBe(404);
+  });
+
+  it("gives an open activity's content and refuses a locked one with the reason", async () => {
+    const document = await (await app.fetch(`/api/v1/online_courses/${COURSE}?include=activities`, { headers: json })).json();
+    const activities = document.included as { id: string; attributes: { locked: boolean } }[];
+    const open = activities.find((activity) => !activity.attributes.locked)!;
+    const locked = activities.find((activity) => activity.attributes.locked)!;
+    const openResponse = await app.fetch(`/api/v1/activities/${open.id}`, { headers: json });
+    expect(openResponse.status).toBe(200);
+    expect((await openResponse.json()).data.attributes.content).toBeDefined();
+    const lockedResponse = await app.fetch(`/api/v1/activities/${locked.id}`, { headers: json });
+    expect(lockedResponse.status).toBe(403);
+    expect(await lockedResponse.json()).toMatchObject({ errors: [{ code: "locked", detail: "Sign in to open this lesson." }], meta: { reason: "sign-in" } });
+  });
+
+  it("shows the student their enrolments and progress, and records a completion sent as JSON", async () => {
+    const { person } = await signedInStudent();
+    const course = await database().db.selectFrom("online_courses").select("id").where("slug", "=", COURSE).executeTakeFirstOrThrow();
+    const enrolments = await (await person.fetch("/api/v1/online_course_users?include=online_course", { headers: json })).json();
+    expect(enrolments.data.some((row: { relationships: { online_course: { data: { id: string } } } }) => row.relationships.online_course.data.id === String(course.id))).toBe(true);
+    expect(enrolments.included.some((row: { type: string }) => row.type === "onlineCourse")).toBe(true);
+
+    const progress = await (await person.fetch(`/api/v1/progress?online_course_id=${course.id}`, { headers: json })).json();
+    const { current, completed } = progress.data.attributes;
+    expect(completed.length).toBeGreaterThan(0);
+    expect(Object.keys(completed[0]).sort()).toEqual(["activity_id", "assessment_id", "chapter_id", "completed_at", "duration", "is_current", "section_id"]);
+
+    const curriculum = await (await person.fetch(`/api/v1/online_courses/${course.id}?include=activities`, { headers: json })).json();
+    const lesson = curriculum.included.find(
+      (activity: { attributes: { locked: boolean; completed: boolean; activity_type: string } }) =>
+        !activity.attributes.locked && !activity.attributes.completed && ["video", "reading"].includes(activity.attributes.activity_type),
+    );
+    const { csrfToken } = await person.page("/dashboard");
+    const send = (body: unknown) =>
+      person.fetch("/api/v1/progress", { method: "POST", headers: { ...json, "Content-Type": "application/json", "X-CSRF-Token": csrfToken! }, body: JSON.stringify(body) });
+    const created = await send({ progress: { online_course_id: course.id, activity_id: Number(lesson.id), duration: 60 } });
+    expect(created.status).toBe(201);
+    const after = (await created.json()).data.attributes;
+    expect(after.completed.map((entry: { activity_id: number }) => entry.activity_id)).toContain(Number(lesson.id));
+    expect(after.current).not.toBe(current);
+    expect((await send({ progress: { online_course_id: course.id, activity_id: Number(lesson.id), duration: -1 } })).status).toBe(422);
+    expect((await send({ progress: { online_course_id: course.id, activity_id: 999999 } })).status).toBe(422);
+    expect((await person.fetch("/api/v1/progress", { headers: json })).status).toBe(400);
+  });
+});

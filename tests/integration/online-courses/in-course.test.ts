@@ -65,6 +65,48 @@ describe("loading the in-course page", () => {
     expect(practice.access).toEqual({ allowed: false, reason: "needs-practice" });
   });
 
+  it("opens a subscription course to an active or trialing subscriber only", async () => {
+    const { db } = database();
+    const user = await db.selectFrom("users").select(["id", "roles"]).where("email", "=", "teacher@demo.test").executeTakeFirstOrThrow();
+    const viewer: Viewer = { id: user.id, roles: user.roles, userType: "educator" };
+    const lessonAccess = async () => {
+      const loaded = await loadCourseForViewer(viewer, "mcat-self-paced");
+      return loaded!.tree.activities.find((activity) => activity.type === "reading" && !activity.canPreview && activity.chapterId !== loaded!.tree.chapters[0]!.id)!.access;
+    };
+    const before = await lessonAccess();
+    expect(before).toEqual({ allowed: false, reason: "needs-subscription" });
+    const subscription = await db
+      .insertInto("subscriptions")
+      .values({
+        user_id: user.id,
+        purchase_id: null,
+        status: "trialing",
+        plan: "plus",
+        billing_interval: "monthly",
+        currency: "USD",
+        stripe_product_id: null,
+        stripe_price_id: null,
+        stripe_subscription_id: "sub_test_in_course",
+        stripe_customer_id: null,
+        payment_intent_id: null,
+        trial_end_date: new Date(Date.now() + 7 * 24 * 3600 * 1000),
+        current_period_end: null,
+        cancel_at: null,
+        pause_at: null,
+        pause_until: null,
+        expires_at: null,
+        discount_code_id: null,
+        cancel_reason_key: null,
+        cancel_reason_extra: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(await lessonAccess()).toEqual({ allowed: true, via: "subscription" });
+    // A trial that has ended no longer opens it.
+    await db.updateTable("subscriptions").set({ trial_end_date: new Date(Date.now() - 1000) }).where("id", "=", subscription.id).execute();
+    expect(await lessonAccess()).toEqual({ allowed: false, reason: "needs-subscription" });
+  });
+
   it("searches titles case-insensitively within the course only", async () => {
     const course = await database().db.selectFrom("online_courses").select("id").where("slug", "=", "waterloo-math-137-exam-prep").executeTakeFirstOrThrow();
     const ids = await searchCurriculum(course.id, "SQUEEZE");

@@ -142,6 +142,12 @@ describe("the route table", () => {
     "routes/terms-and-conditions": { load: "everyone" },
     "routes/theme": { load: "everyone", mutate: "everyone" },
     "routes/site-banner": { load: "everyone", mutate: "everyone" },
+    // Online courses API (issue 5).
+    "routes/api+/v1+/online_courses+/_index": { load: "everyone" },
+    "routes/api+/v1+/online_courses+/$id": { load: "everyone" },
+    "routes/api+/v1+/activities+/$id": { load: "everyone" },
+    "routes/api+/v1+/online_course_users+/_index": { load: "signed-in" },
+    "routes/api+/v1+/progress": { load: "signed-in" },
   };
 
   it("has an expectation for every rule", () => {
