@@ -4,6 +4,7 @@ import * as accounts from "./0002_accounts";
 import * as profile from "./0003_profile";
 import * as onlineCourses from "./0004_online_courses";
 import * as notificationsAndChats from "./0005_notifications_and_chats";
+import * as courseEditor from "./0009_course_editor";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0003_profile": profile,
   "0004_online_courses": onlineCourses,
   "0005_notifications_and_chats": notificationsAndChats,
+  "0009_course_editor": courseEditor,
 };

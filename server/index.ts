@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { config as loadConfig, ConfigError, type AppConfig } from "../app/config/env.server";
 import { closeDatabase, openDatabase } from "../app/db/db.server";
+import { startJobWorker, stopJobWorker } from "../app/jobs/worker.server";
 import { logger } from "../app/utils/logger.server";
 import { createApp } from "./app";
 import { prepareDatabase } from "./database-setup";
@@ -75,6 +76,8 @@ function onShutdown(stop: () => Promise<void>) {
 }
 
 async function stopHttp(server: Server) {
+  // The background job in hand finishes while the last requests do; then the database closes.
+  const jobsStopped = stopJobWorker();
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     // Keep-alive connections become idle as their last response ends; close each one then,
@@ -83,12 +86,14 @@ async function stopHttp(server: Server) {
     server.once("close", () => clearInterval(sweep));
     server.closeIdleConnections();
   });
+  await jobsStopped;
   await closeDatabase();
 }
 
 async function runSingleProcess(config: AppConfig, dev: boolean) {
   await prepareDatabase(config);
   const server = await startHttp(config, dev);
+  startJobWorker();
   logger().info({ url: `http://localhost:${config.PORT}`, database: config.database.kind }, "marketplace is listening");
   onShutdown(() => stopHttp(server));
 }
@@ -123,6 +128,7 @@ async function runPrimary(config: AppConfig, workers: number) {
 async function runWorker(config: AppConfig) {
   await openDatabase(config);
   const server = await startHttp(config, false);
+  startJobWorker();
   onShutdown(() => stopHttp(server));
 }
 
