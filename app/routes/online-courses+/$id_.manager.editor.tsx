@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Badge, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import { db } from "~/db/db.server";
@@ -65,8 +65,10 @@ export default function CurriculumEditorPage() {
   const answer = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const saved = searchParams.get("saved");
+  // After each change the forms start afresh (closed, empty), as they do on a full page load.
+  const { key } = useLocation();
   return (
-    <Flex direction="column" gap="4" id="curriculum">
+    <Flex direction="column" gap="4" id="curriculum" key={key}>
       <Heading as="h2" size="5">
         Curriculum
       </Heading>
@@ -145,7 +147,7 @@ function ChapterItem({ chapter, number, isFirst, isLast, editable }: { chapter: 
             {editable ? (
               <details>
                 <summary>Add a section to “{chapter.title}”</summary>
-                <CommandForm intent="add-section" formKey={`add-section:${chapter.id}`} hidden={{ chapter_id: chapter.id }}>
+                <CommandForm intent="add-section" formKey={`add-section:${chapter.id}`} hidden={{ chapter_id: chapter.id }} label={`Add a section to ${chapter.title}`}>
                   <Flex gap="3" wrap="wrap" align="end">
                     <TextInput name="title" id={`chapter-${chapter.id}-new-section-title`} label="Section title" />
                     <Select
@@ -207,7 +209,7 @@ function SectionItem({ section, isFirst, isLast, editable }: { section: Curricul
           {editable ? (
             <details>
               <summary>Add an activity to “{section.title}”</summary>
-              <CommandForm intent="add-activity" formKey={`add-activity:${section.id}`} hidden={{ section_id: section.id }}>
+              <CommandForm intent="add-activity" formKey={`add-activity:${section.id}`} hidden={{ section_id: section.id }} label={`Add an activity to ${section.title}`}>
                 <ActivityFields idPrefix={`section-${section.id}-new-activity`} />
                 <Button type="submit">Add activity</Button>
               </CommandForm>
