@@ -6,6 +6,7 @@ import * as onlineCourses from "./0004_online_courses";
 import * as notificationsAndChats from "./0005_notifications_and_chats";
 import * as publicSite from "./0006_public_site";
 import * as payments from "./0007_payments";
+import * as courseEditor from "./0009_course_editor";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "0005_notifications_and_chats": notificationsAndChats,
   "0006_public_site": publicSite,
   "0007_payments": payments,
+  "0009_course_editor": courseEditor,
 };

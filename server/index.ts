@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { config as loadConfig, ConfigError, type AppConfig } from "../app/config/env.server";
 import { closeDatabase, openDatabase } from "../app/db/db.server";
+import { startJobWorker, stopJobWorker } from "../app/jobs/worker.server";
 import { closeRealtime } from "../app/realtime/hub.server";
 import { logger } from "../app/utils/logger.server";
 import { createApp } from "./app";
@@ -79,6 +80,8 @@ function onShutdown(stop: () => Promise<void>) {
 async function stopHttp(server: Server) {
   // Open event streams never go idle: end them (browsers reconnect to another machine) first.
   const closingStreams = closeRealtime();
+  // The background job in hand finishes while the last requests do; then the database closes.
+  const jobsStopped = stopJobWorker();
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     // Keep-alive connections become idle as their last response ends; close each one then,
@@ -88,6 +91,7 @@ async function stopHttp(server: Server) {
     server.closeIdleConnections();
   });
   await closingStreams;
+  await jobsStopped;
   await closeDatabase();
 }
 
@@ -95,6 +99,7 @@ async function runSingleProcess(config: AppConfig, dev: boolean) {
   await prepareDatabase(config);
   const emulator = await startEmbeddedStripe(config);
   const server = await startHttp(config, dev);
+  startJobWorker();
   logger().info({ url: `http://localhost:${config.PORT}`, database: config.database.kind }, "marketplace is listening");
   onShutdown(async () => {
     await stopHttp(server);
@@ -135,6 +140,7 @@ async function runPrimary(config: AppConfig, workers: number) {
 async function runWorker(config: AppConfig) {
   await openDatabase(config);
   const server = await startHttp(config, false);
+  startJobWorker();
   onShutdown(() => stopHttp(server));
 }
 

@@ -1,4 +1,4 @@
-import { hasRole, INSTRUCTOR_ROLES, isGuest, type Role, type Viewer } from "~/accounts/roles";
+import { hasRole, INSTRUCTOR_ROLES, isGuest, isInstructor, type Role, type Viewer } from "~/accounts/roles";
 
 /**
  * The one place that says who may do what (issue 3, item 2). Pure, shared by server and client:
@@ -20,6 +20,10 @@ export const USER_DIRECTORY_ROLES = ["admin"] as const satisfies readonly Role[]
 export const INSTRUCTOR_DASHBOARD_ROLES = [...INSTRUCTOR_ROLES, "tutor", "admin"] as const satisfies readonly Role[];
 export const TEACHER_DASHBOARD_ROLES = ["teacher", "admin"] as const satisfies readonly Role[];
 export const CONTENT_CREATOR_DASHBOARD_ROLES = ["content_creator", "admin"] as const satisfies readonly Role[];
+/** Who may open the online-course editor at all; `can(viewer, "manage_online_course", course)` then decides per course. */
+export const ONLINE_COURSE_EDITOR_ROLES = [...INSTRUCTOR_ROLES, "manager", "admin"] as const satisfies readonly Role[];
+/** Who may browse the question bank (/online-course-activities/questions). */
+export const QUESTION_BANK_ROLES = [...INSTRUCTOR_ROLES, "content_creator", "admin"] as const satisfies readonly Role[];
 
 // ── Routes ───────────────────────────────────────────────────────────────────────────────────
 
@@ -237,6 +241,36 @@ export const ROUTE_RULES = {
   "routes/api+/v1+/online_course_users+/_index": { access: "signed-in", api: true, sample: "/api/v1/online_course_users" },
   // Without online_course_id the call is refused (400) for everyone let in.
   "routes/api+/v1+/progress": { access: "signed-in", api: true, sample: "/api/v1/progress", get: { status: 400 }, mutation: "POST" },
+  // Online-course editor, print and booklets (issue 5 items 6 and 7). The role lets someone in;
+  // `can(viewer, "manage_online_course", course)` then allows only the course's instructor,
+  // managers and admins. The samples name no course, so everyone let in gets 404 alike.
+  "routes/online-courses+/new": { access: { roles: ONLINE_COURSE_EDITOR_ROLES }, sample: "/online-courses/new", mutation: "POST" },
+  // The layout takes the manager page's forms (details, status, booklet), so they post to
+  // /online-courses/{id}/manager itself.
+  "routes/online-courses+/$id_.manager": {
+    access: { roles: ONLINE_COURSE_EDITOR_ROLES },
+    sample: "/online-courses/999999998/manager",
+    get: { status: 404 },
+    mutation: "POST",
+  },
+  "routes/online-courses+/$id_.manager._index": {
+    access: { roles: ONLINE_COURSE_EDITOR_ROLES },
+    sample: "/online-courses/999999999/manager",
+    get: { status: 404 },
+  },
+  "routes/online-courses+/$id_.manager.editor": {
+    access: { roles: ONLINE_COURSE_EDITOR_ROLES },
+    sample: "/online-courses/999999999/manager/editor",
+    get: { status: 404 },
+    mutation: "POST",
+  },
+  "routes/online-courses+/$id_.print": { access: { roles: ONLINE_COURSE_EDITOR_ROLES }, sample: "/online-courses/999999999/print", get: { status: 404 } },
+  "routes/online-courses+/$id_.booklets.$bookletId": {
+    access: { roles: ONLINE_COURSE_EDITOR_ROLES },
+    sample: "/online-courses/999999999/booklets/1",
+    get: { status: 404 },
+  },
+  "routes/online-course-activities+/questions": { access: { roles: QUESTION_BANK_ROLES }, sample: "/online-course-activities/questions" },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteId = keyof typeof ROUTE_RULES;
@@ -302,11 +336,18 @@ export interface Permissions {
   /** Read a chat's messages and send messages to it: its members only (not even admins). */
   read_chat: ChatRef;
   post_chat: ChatRef;
+  /** Edit an online course, its curriculum and status, print it and make its booklet. */
+  manage_online_course: OnlineCourseRef;
 }
 
 /** A chat, when only who belongs to it matters. */
 export interface ChatRef {
   memberIds: readonly number[];
+}
+
+/** An online course, as far as who may manage it goes. */
+export interface OnlineCourseRef {
+  instructor_id: number | null;
 }
 
 export type Action = keyof Permissions;
@@ -333,6 +374,10 @@ const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boole
   list: (viewer, collection) => collection === "users" && !isGuest(viewer) && hasRole(viewer, ...USER_DIRECTORY_ROLES),
   read_chat: (viewer, chat) => viewer.id !== null && chat.memberIds.includes(viewer.id),
   post_chat: (viewer, chat) => viewer.id !== null && chat.memberIds.includes(viewer.id),
+  // The course's own instructor (who must still hold an instructor role), managers and admins.
+  manage_online_course: (viewer, course) =>
+    !isGuest(viewer) &&
+    (hasRole(viewer, "admin", "manager") || (course.instructor_id !== null && viewer.id === course.instructor_id && isInstructor(viewer))),
 };
 
 /** Whether the viewer may take the action on the subject. Guests may take none of these. */

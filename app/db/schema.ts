@@ -451,6 +451,9 @@ export interface Database {
   chats: ChatsTable;
   chat_members: ChatMembersTable;
   chat_messages: ChatMessagesTable;
+  // Course editor (migration 0009).
+  background_jobs: BackgroundJobsTable;
+  online_course_booklets: OnlineCourseBookletsTable;
   // Payments (migration 0007).
   stripe_customers: StripeCustomersTable;
   stripe_events: StripeEventsTable;
@@ -488,6 +491,41 @@ export type OnlineCourse = Selectable<OnlineCoursesTable>;
 export type OnlineCourseUser = Selectable<OnlineCourseUsersTable>;
 export type Notification = Selectable<NotificationsTable>;
 export type ChatMessage = Selectable<ChatMessagesTable>;
+
+// ── Course editor: booklets and background jobs (migration 0009) ─────────────────────────────
+
+export type BackgroundJobState = "created" | "active" | "completed" | "failed";
+
+/** One job of the background job runner (app/jobs/queue.server.ts). */
+export interface BackgroundJobsTable {
+  /** int8: a string on both drivers. */
+  id: Generated<string>;
+  queue: string;
+  data: ColumnType<Record<string, unknown>, Record<string, unknown> | string | undefined, Record<string, unknown> | string>;
+  state: Generated<BackgroundJobState>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_after: ColumnType<Date, Date | string | undefined, Date | string>;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+}
+
+export type BookletStatus = "generating" | "ready" | "failed";
+
+/** A printable PDF of an online course, rendered in the background (SPEC §2 booklet banner). */
+export interface OnlineCourseBookletsTable {
+  id: Generated<number>;
+  online_course_id: number;
+  requested_by_id: number | null;
+  status: Generated<BookletStatus>;
+  /** The stored PDF (bucket "booklets") once ready. */
+  file_name: string | null;
+  duration_ms: number | null;
+  created_at: CreatedAt;
+  finished_at: Timestamp | null;
+}
 
 // ── Payments: Stripe events, purchases, subscriptions, discounts, tokens (migration 0007) ────
 

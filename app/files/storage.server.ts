@@ -7,10 +7,10 @@ import { config } from "~/config/env.server";
  * Where uploaded files live. One seam for every upload: a folder under DATA_DIR now; an S3
  * bucket later implements the same three calls without touching the callers.
  */
-export type Bucket = "avatars";
+export type Bucket = "avatars" | "booklets";
 
-/** File names we create and accept: random, lower case, one known image extension. */
-const FILE_NAME = /^[a-z0-9][a-z0-9-]{0,100}\.(png|jpg|webp)$/;
+/** File names we create and accept: random, lower case, one known image extension (or a PDF booklet). */
+const FILE_NAME = /^[a-z0-9][a-z0-9-]{0,100}\.(png|jpg|webp|pdf)$/;
 
 export function isStoredFileName(name: string): boolean {
   return FILE_NAME.test(name);
@@ -26,7 +26,7 @@ export function publicUrl(bucket: Bucket, name: string) {
 }
 
 /** A fresh name that no other upload has: files are never overwritten, so they can be cached for good. */
-export function newFileName(prefix: string, extension: "png" | "jpg" | "webp") {
+export function newFileName(prefix: string, extension: "png" | "jpg" | "webp" | "pdf") {
   return `${prefix}-${randomBytes(12).toString("hex")}.${extension}`;
 }
 

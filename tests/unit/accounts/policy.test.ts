@@ -54,6 +54,7 @@ describe("the route table", () => {
   });
 
   type Who = "everyone" | "signed-in" | readonly Role[];
+  const courseEditors: Who = ["instructor", "ss_instructor", "mcat_instructor", "lsat_instructor", "manager", "admin"];
   /**
    * Who may load and who may mutate each route, written out independently of the table (issue 3,
    * SPEC §2 and §6), so an accidental edit of the table fails here as well as in the system test.
@@ -148,6 +149,14 @@ describe("the route table", () => {
     "routes/api+/v1+/activities+/$id": { load: "everyone" },
     "routes/api+/v1+/online_course_users+/_index": { load: "signed-in" },
     "routes/api+/v1+/progress": { load: "signed-in" },
+    // Online-course editor, print and booklets (issue 5 items 6 and 7).
+    "routes/online-courses+/new": { load: courseEditors },
+    "routes/online-courses+/$id_.manager": { load: courseEditors },
+    "routes/online-courses+/$id_.manager._index": { load: courseEditors },
+    "routes/online-courses+/$id_.manager.editor": { load: courseEditors },
+    "routes/online-courses+/$id_.print": { load: courseEditors },
+    "routes/online-courses+/$id_.booklets.$bookletId": { load: courseEditors },
+    "routes/online-course-activities+/questions": { load: ["instructor", "ss_instructor", "mcat_instructor", "lsat_instructor", "content_creator", "admin"] },
   };
 
   it("has an expectation for every rule", () => {
@@ -269,5 +278,26 @@ describe("can", () => {
     expect(can(admin, "launch_rockets" as never, student as never)).toBe(false);
     expect(can(admin, "toString" as never, student as never)).toBe(false);
     expect(can(admin, "constructor" as never, student as never)).toBe(false);
+  });
+});
+
+describe("manage_online_course: the course's instructor, managers and admins", () => {
+  const course = { instructor_id: 70 };
+  it.each([
+    ["the course's instructor", signedIn(70, "instructor"), true],
+    ["the course's MCAT instructor", signedIn(70, "mcat_instructor"), true],
+    ["another instructor", signedIn(71, "instructor"), false],
+    ["the named instructor who no longer holds an instructor role", signedIn(70), false],
+    ["a manager", signedIn(72, "manager"), true],
+    ["an admin", signedIn(73, "admin"), true],
+    ["a content creator", signedIn(74, "content_creator"), false],
+    ["a student", signedIn(75), false],
+    ["a guest", guestViewer, false],
+  ] as const)("%s → %s", (_name, viewer, allowed) => {
+    expect(can(viewer, "manage_online_course", course)).toBe(allowed);
+  });
+  it("gives a course without an instructor to managers and admins only", () => {
+    expect(can(signedIn(70, "instructor"), "manage_online_course", { instructor_id: null })).toBe(false);
+    expect(can(signedIn(73, "admin"), "manage_online_course", { instructor_id: null })).toBe(true);
   });
 });
