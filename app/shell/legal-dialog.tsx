@@ -84,7 +84,7 @@ function PageDialog({ document, closeHref, onClose }: { document: LegalDocument 
   const titleId = document ? `${document.id}-dialog-title` : "page-dialog-title";
   return (
     <dialog ref={ref} open className="page-dialog" aria-labelledby={titleId} data-shell="page-dialog">
-      <div className="page-dialog__body">
+      <div className="page-dialog__body" tabIndex={0}>
         {document ? (
           <LegalDocumentBody document={document} headingId={titleId} headingLevel="h2" />
         ) : (
