@@ -1,5 +1,7 @@
 import { Box, Button, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
+import { useEffect } from "react";
+import { retryChunkLoadOnce } from "~/shell/chunk-retry";
 
 export const errorPageHeading = "Uh oh! There was an error on this page";
 
@@ -11,6 +13,9 @@ export function isChunkLoadError(error: unknown) {
 }
 
 export function ErrorPage({ message, chunkLoadError = false }: { message?: string; chunkLoadError?: boolean }) {
+  useEffect(() => {
+    if (chunkLoadError) retryChunkLoadOnce(window.sessionStorage, window.location.pathname, () => window.location.reload());
+  }, [chunkLoadError]);
   return (
     <Container size="2" px="4" py="9">
       <Flex direction="column" gap="4" align="start">

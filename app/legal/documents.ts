@@ -1,3 +1,5 @@
+import { formatDate } from "~/formatting/format";
+
 /**
  * The Terms of Use and the Privacy Policy: data, rendered as pages (/terms-and-conditions,
  * /privacy-policy) and, with JavaScript, in dialogs that load the same data. Pure.
@@ -16,6 +18,8 @@ export interface LegalDocument {
   title: string;
   /** ISO date of the last change. */
   updated: string;
+  /** The same date as shown ("Nov 1, 2026"), formatted on the server. */
+  updatedLabel: string;
   summary: string;
   sections: LegalSection[];
 }
@@ -23,7 +27,9 @@ export interface LegalDocument {
 const SUPPORT_EMAIL = "support@marketplace.test";
 const PRIVACY_EMAIL = "privacy@marketplace.test";
 
-const TERMS: LegalDocument = {
+type LegalText = Omit<LegalDocument, "updatedLabel">;
+
+const TERMS: LegalText = {
   id: "terms-and-conditions",
   title: "Terms of Use",
   updated: "2026-11-01",
@@ -85,7 +91,7 @@ const TERMS: LegalDocument = {
   ],
 };
 
-const PRIVACY: LegalDocument = {
+const PRIVACY: LegalText = {
   id: "privacy-policy",
   title: "Privacy Policy",
   updated: "2026-11-01",
@@ -142,10 +148,11 @@ const PRIVACY: LegalDocument = {
   ],
 };
 
-const DOCUMENTS: Record<LegalDocumentId, LegalDocument> = { "terms-and-conditions": TERMS, "privacy-policy": PRIVACY };
+const DOCUMENTS: Record<LegalDocumentId, LegalText> = { "terms-and-conditions": TERMS, "privacy-policy": PRIVACY };
 
 export function legalDocument(id: LegalDocumentId): LegalDocument {
-  return DOCUMENTS[id];
+  const document = DOCUMENTS[id];
+  return { ...document, updatedLabel: formatDate(document.updated) };
 }
 
 export function isLegalDocumentId(value: string): value is LegalDocumentId {

@@ -1,4 +1,3 @@
-import { formatDate } from "~/formatting/format";
 import type { LegalDocument } from "~/legal/documents";
 
 /** A legal document's text, shared by its page and its dialog. */
@@ -18,7 +17,7 @@ export function LegalDocumentBody({
       <Title id={headingId} className="legal-document__title">
         {document.title}
       </Title>
-      <p className="legal-document__updated">Last updated {formatDate(document.updated)}</p>
+      <p className="legal-document__updated">Last updated <time dateTime={document.updated}>{document.updatedLabel}</time></p>
       <p className="legal-document__summary">{document.summary}</p>
       {document.sections.map((section) => (
         <section key={section.heading}>

@@ -14,10 +14,12 @@ const DialogContext = createContext<((id: DialogId) => void) | null>(null);
 export function DialogHost({ initial, children }: { initial: LegalDocument | null; children: ReactNode }) {
   const [requested, setRequested] = useState<DialogId | null>(null);
   const open = useCallback((id: DialogId) => setRequested(id), []);
+  // A new visit to a `?privacyPolicy` URL opens it again, even after it was closed once.
+  const { key } = useLocation();
   return (
     <DialogContext.Provider value={open}>
       {children}
-      {initial ? <ServerOpenedDialog document={initial} /> : null}
+      {initial ? <ServerOpenedDialog key={key} document={initial} /> : null}
       {requested ? <FetchedDialog id={requested} onClose={() => setRequested(null)} /> : null}
     </DialogContext.Provider>
   );
@@ -84,7 +86,7 @@ function PageDialog({ document, closeHref, onClose }: { document: LegalDocument 
   const titleId = document ? `${document.id}-dialog-title` : "page-dialog-title";
   return (
     <dialog ref={ref} open className="page-dialog" aria-labelledby={titleId} data-shell="page-dialog">
-      <div className="page-dialog__body">
+      <div className="page-dialog__body" tabIndex={0}>
         {document ? (
           <LegalDocumentBody document={document} headingId={titleId} headingLevel="h2" />
         ) : (

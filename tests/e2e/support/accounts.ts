@@ -9,7 +9,8 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(accountMenu(page)).toBeVisible();
+  // Password hashing is deliberately slow; on a busy machine the redirect can take a while.
+  await expect(accountMenu(page)).toBeVisible({ timeout: 15_000 });
 }
 
 /** The app bar's account menu (its summary: the user's name); Sign out lives inside it. */

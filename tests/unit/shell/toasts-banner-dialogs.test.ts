@@ -1,0 +1,178 @@
+import { describe, expect, it } from "vitest";
+import { guestCacheKey } from "../../../server/guest-page-cache";
+import { isLegalDocumentId, legalDocument, LEGAL_DOCUMENT_IDS } from "~/legal/documents";
+import { dialogForHref, withoutDialogQuery } from "~/shell/dialogs";
+import { chunkErrorAction, retryChunkLoadOnce } from "~/shell/chunk-retry";
+import { currentBanner, isBannerOpen, SITE_BANNER_COOKIE } from "~/shell/site-banner";
+import { isLocalPath, makeToast, TOAST_DEFAULT_DURATION_MS } from "~/toasts/toast";
+import { decodeToast, encodeToast, readToast, redirectWithToast, TOAST_COOKIE } from "~/toasts/toast.server";
+
+describe("makeToast", () => {
+  it("defaults to an info toast of 6000 ms without action", () => {
+    expect(makeToast({ message: " Saved " })).toEqual({ type: "info", message: "Saved", durationMs: TOAST_DEFAULT_DURATION_MS, action: null });
+    expect(TOAST_DEFAULT_DURATION_MS).toBe(6000);
+  });
+
+  it.each(["success", "error", "info", "warning"] as const)("keeps the %s type", (type) => {
+    expect(makeToast({ message: "x", type }).type).toBe(type);
+  });
+
+  it.each<[number, boolean]>([
+    [999, false],
+    [1000, true],
+    [6000, true],
+    [60_000, true],
+    [60_001, false],
+    [1500.5, false],
+  ])("duration %d ms accepted: %s", (durationMs, accepted) => {
+    const make = () => makeToast({ message: "x", durationMs });
+    if (accepted) expect(make().durationMs).toBe(durationMs);
+    else expect(make).toThrow(RangeError);
+  });
+
+  it("needs a message and cuts long ones", () => {
+    expect(() => makeToast({ message: "   " })).toThrow(RangeError);
+    expect(makeToast({ message: "a".repeat(500) }).message).toHaveLength(300);
+  });
+
+  it.each<[string, boolean]>([
+    ["/courses", true],
+    ["/courses?x=1#y", true],
+    ["//evil.example", false],
+    ["/\\evil.example", false],
+    ["https://evil.example/", false],
+    ["javascript:alert(1)", false],
+    ["courses", false],
+  ])("action link %s is allowed: %s", (href, allowed) => {
+    expect(isLocalPath(href)).toBe(allowed);
+    const make = () => makeToast({ message: "x", action: { label: "Open", href } });
+    if (allowed) expect(make().action).toEqual({ label: "Open", href });
+    else expect(make).toThrow(RangeError);
+  });
+});
+
+describe("toast cookie", () => {
+  it("round-trips through the cookie value", () => {
+    const toast = makeToast({ message: "Your profile is saved.", type: "success", action: { label: "View", href: "/profile" } });
+    expect(decodeToast(encodeToast(toast))).toEqual(toast);
+  });
+
+  it.each([
+    ["", null],
+    ["not base64 json", null],
+    [Buffer.from(JSON.stringify({ message: "x", type: "party" })).toString("base64url"), null],
+    [Buffer.from(JSON.stringify({ message: "x", type: "info", action: { label: "Go", href: "https://evil.example" } })).toString("base64url"), null],
+    [Buffer.from("[1,2]").toString("base64url"), null],
+  ])("reads a malformed value %j as no toast", (value, expected) => {
+    expect(decodeToast(value)).toBe(expected);
+  });
+
+  it("redirects with the cookie, keeps other cookies, and is read once", async () => {
+    const request = new Request("http://localhost/users/sign_out", { method: "POST" });
+    const response = redirectWithToast(request, "/", { type: "success", message: "Signed out" }, { headers: { "Set-Cookie": "__session=; Max-Age=0" } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    const cookies = response.headers.getSetCookie();
+    expect(cookies).toHaveLength(2);
+    const flash = cookies.find((cookie) => cookie.startsWith(`${TOAST_COOKIE}=`))!;
+    expect(flash).toMatch(/HttpOnly/);
+
+    const next = new Request("http://localhost/", { headers: { Cookie: flash.split(";")[0]! } });
+    const { toast, clearCookie } = readToast(next);
+    expect(toast).toMatchObject({ type: "success", message: "Signed out", durationMs: 6000 });
+    expect(clearCookie).toMatch(new RegExp(`^${TOAST_COOKIE}=; Max-Age=0`));
+    expect(readToast(new Request("http://localhost/"))).toEqual({ toast: null, clearCookie: null });
+  });
+});
+
+describe("site banner", () => {
+  it.each<[string, string]>([
+    ["2026-01-15T00:00:00Z", "exam-prep-winter-2026"],
+    ["2026-05-01T00:00:00Z", "exam-prep-summer-2026"],
+    ["2026-11-23T00:00:00Z", "exam-prep-fall-2026"],
+  ])("on %s the banner is %s", (date, id) => {
+    const banner = currentBanner(new Date(date));
+    expect(banner.id).toBe(id);
+    expect(banner.link.href).toBe("/courses");
+  });
+
+  it("stays dismissed for its own id only", () => {
+    const fall = currentBanner(new Date("2026-11-23T00:00:00Z"));
+    expect(isBannerOpen(fall, undefined)).toBe(true);
+    expect(isBannerOpen(fall, "exam-prep-fall-2026")).toBe(false);
+    expect(isBannerOpen(fall, "exam-prep-summer-2026")).toBe(true);
+    expect(isBannerOpen(null, undefined)).toBe(false);
+  });
+
+  it("keeps guest pages apart by banner state, never by the raw cookie", () => {
+    const url = new URL("http://localhost/courses");
+    const key = (cookie?: string) => guestCacheKey("GET", url, { accept: "text/html", cookies: { [SITE_BANNER_COOKIE]: cookie } });
+    const current = currentBanner(new Date()).id;
+    expect(key(current)).not.toBe(key(undefined));
+    expect(key("made-up-value")).toBe(key(undefined));
+    expect(key("another-made-up")).toBe(key(undefined));
+  });
+
+  it("never caches a page carrying a toast", () => {
+    const url = new URL("http://localhost/");
+    expect(guestCacheKey("GET", url, { accept: "text/html", cookies: { [TOAST_COOKIE]: "x" } })).toBeUndefined();
+  });
+});
+
+describe("page dialogs", () => {
+  it.each<[string, string | null]>([
+    ["/privacy-policy", "privacy-policy"],
+    ["/privacy-policy/", "privacy-policy"],
+    ["/privacy-policy?x=1", "privacy-policy"],
+    ["/terms-and-conditions#payments", "terms-and-conditions"],
+    ["/privacy", null],
+    ["/courses", null],
+  ])("%s opens %s", (href, id) => {
+    expect(dialogForHref(href)).toBe(id);
+  });
+
+  it.each<[string, string, string]>([
+    ["/courses", "?privacyPolicy", "/courses"],
+    ["/courses", "?privacyPolicy=1&school=waterloo", "/courses?school=waterloo"],
+    ["/", "?a=1&privacyPolicy", "/?a=1"],
+  ])("closing on %s%s goes to %s", (path, search, expected) => {
+    expect(withoutDialogQuery(path, search)).toBe(expected);
+  });
+
+  it("has both legal documents, with sections and a formatted date", () => {
+    for (const id of LEGAL_DOCUMENT_IDS) {
+      const document = legalDocument(id);
+      expect(isLegalDocumentId(id)).toBe(true);
+      expect(document.sections.length).toBeGreaterThan(3);
+      expect(document.updatedLabel).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    }
+    expect(isLegalDocumentId("cookies")).toBe(false);
+  });
+});
+
+describe("chunk-load retry (SPEC §4)", () => {
+  function memoryStorage() {
+    const map = new Map<string, string>();
+    return { getItem: (key: string) => map.get(key) ?? null, setItem: (key: string, value: string) => void map.set(key, value), removeItem: (key: string) => void map.delete(key) };
+  }
+
+  it("reloads once, then shows the error page, then may retry again", () => {
+    const storage = memoryStorage();
+    let reloads = 0;
+    const reload = () => reloads++;
+    expect(retryChunkLoadOnce(storage, "/courses", reload)).toBe(true);
+    expect(reloads).toBe(1);
+    expect(retryChunkLoadOnce(storage, "/courses", reload)).toBe(false);
+    expect(reloads).toBe(1);
+    expect(retryChunkLoadOnce(storage, "/courses", reload)).toBe(true);
+    expect(reloads).toBe(2);
+  });
+
+  it("counts each path on its own", () => {
+    const storage = memoryStorage();
+    expect(retryChunkLoadOnce(storage, "/a", () => {})).toBe(true);
+    expect(retryChunkLoadOnce(storage, "/b", () => {})).toBe(true);
+    expect(chunkErrorAction(true)).toBe("show-error");
+    expect(chunkErrorAction(false)).toBe("reload");
+  });
+});
