@@ -50,6 +50,8 @@ export const environmentSchema = z
     // Facebook sign-in is off unless both are set; the secret verifies signed_request (never echoed).
     FACEBOOK_APP_ID: z.string().trim().regex(/^\d{1,30}$/, "must be the numeric app id").optional(),
     FACEBOOK_APP_SECRET: z.string().trim().min(16, "must be at least 16 characters").optional(),
+    // Where contact-us messages are emailed (they are stored in contact_messages too).
+    SUPPORT_EMAIL: z.email({ error: "must be one email address" }).default("support@marketplace.test"),
   })
   .superRefine(
     (env, ctx) => {
