@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { contentPageMeta } from "~/site/content-meta";
@@ -18,6 +18,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!product || !Object.hasOwn(PRODUCTS, product)) throw new Response("Page not found", { status: 404 });
   const page = await requireSitePage(`${product}-plus`, "plan");
   return { page, ...planOffersFor(request, ["plus"], session?.user.country_code, PRODUCTS[product]) };
+}
+
+/** Posts to a single-segment address are not for this page: answer as the not-found route does. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireRouteAccess(request, "routes/$productPlus");
+  throw new Response("Not Found", { status: 404 });
 }
 
 export default function ProductPlusPage() {
