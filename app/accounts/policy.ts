@@ -24,6 +24,11 @@ export const CONTENT_CREATOR_DASHBOARD_ROLES = ["content_creator", "admin"] as c
 export const ONLINE_COURSE_EDITOR_ROLES = [...INSTRUCTOR_ROLES, "manager", "admin"] as const satisfies readonly Role[];
 /** Who may browse the question bank (/online-course-activities/questions). */
 export const QUESTION_BANK_ROLES = [...INSTRUCTOR_ROLES, "content_creator", "admin"] as const satisfies readonly Role[];
+/** Who receives announcements (SPEC §2: class_rep or marketing_rep see 'Announcements'). */
+export const ANNOUNCEMENT_RECIPIENT_ROLES = ["class_rep", "marketing_rep"] as const satisfies readonly Role[];
+/** Staff who write and target announcements. */
+export const ANNOUNCEMENT_STAFF_ROLES = ["admin", "marketing_manager"] as const satisfies readonly Role[];
+export const ANNOUNCEMENT_ROLES = [...ANNOUNCEMENT_RECIPIENT_ROLES, ...ANNOUNCEMENT_STAFF_ROLES] as const satisfies readonly Role[];
 
 // ── Routes ───────────────────────────────────────────────────────────────────────────────────
 
@@ -271,6 +276,55 @@ export const ROUTE_RULES = {
     get: { status: 404 },
   },
   "routes/online-course-activities+/questions": { access: { roles: QUESTION_BANK_ROLES }, sample: "/online-course-activities/questions" },
+  // Public site: info, landing, plan, people, blog, MCAT and search pages (issue 4); all public
+  // and guest-cacheable. Forms: the job application and contact-us post to their own page.
+  "routes/homepage": { access: "public", sample: "/homepage" },
+  "routes/homepage-alt": { access: "public", sample: "/homepage-alt" },
+  "routes/about": { access: "public", sample: "/about" },
+  "routes/our-story": { access: "public", sample: "/our-story" },
+  "routes/careers": { access: "public", sample: "/careers" },
+  "routes/job-positions+/$id": { access: "public", sample: "/job-positions/1" },
+  "routes/job-application": { access: "public", sample: "/job-application", mutation: "POST" },
+  "routes/class-rep-positions": { access: "public", sample: "/class-rep-positions" },
+  "routes/contest": { access: "public", sample: "/contest" },
+  "routes/for-educators": { access: "public", sample: "/for-educators" },
+  "routes/for-parents": { access: "public", sample: "/for-parents" },
+  "routes/high-school": { access: "public", sample: "/high-school" },
+  "routes/university": { access: "public", sample: "/university" },
+  "routes/on-demand": { access: "public", sample: "/on-demand" },
+  "routes/pricing": { access: "public", sample: "/pricing" },
+  // /{product}-plus: one segment ending in -plus; any other single segment answers 404.
+  "routes/$productPlus": { access: "public", sample: "/mcat-plus" },
+  "routes/pre-med-plus": { access: "public", sample: "/pre-med-plus" },
+  "routes/partnerships": { access: "public", sample: "/partnerships" },
+  "routes/partners+/$idOrSlug": { access: "public", sample: "/partners/waterloo-math-society" },
+  "routes/scholarships+/_index": { access: "public", sample: "/scholarships" },
+  "routes/scholarships+/$slug": { access: "public", sample: "/scholarships/peer-tutor-award" },
+  "routes/schools+/$id": { access: "public", sample: "/schools/1" },
+  "routes/lp+/_index": { access: "public", sample: "/lp" },
+  "routes/lp+/$slug": { access: "public", sample: "/lp/first-year-calculus" },
+  "routes/live-prep+/_index": { access: "public", sample: "/live-prep" },
+  "routes/live-prep+/schools.$slug": { access: "public", sample: "/live-prep/schools/waterloo" },
+  "routes/mcat+/_index": { access: "public", sample: "/mcat" },
+  "routes/mcat+/free-resources": { access: "public", sample: "/mcat/free-resources" },
+  "routes/mcat+/events.($type)": { access: "public", sample: "/mcat/events/workshop" },
+  "routes/mcat+/exam-dates": { access: "public", sample: "/mcat/exam-dates" },
+  "routes/med-school-calculator": { access: "public", sample: "/med-school-calculator?gpa=3.8&mcat=512" },
+  "routes/lsat": { access: "public", sample: "/lsat" },
+  "routes/instructors+/_index": { access: "public", sample: "/instructors" },
+  "routes/instructors+/$id": { access: "public", sample: "/instructors/4" },
+  "routes/tutors+/_index": { access: "public", sample: "/tutors" },
+  "routes/tutors+/$id": { access: "public", sample: "/tutors/6" },
+  "routes/blog+/_index": { access: "public", sample: "/blog?category=free_resources" },
+  // Also serves /blog/@{slug}, the author's page.
+  "routes/blog+/$slug": { access: "public", sample: "/blog/active-recall-and-spaced-repetition" },
+  "routes/textbooks+/_index": { access: "public", sample: "/textbooks" },
+  "routes/textbooks+/$level": { access: "public", sample: "/textbooks/ap" },
+  "routes/search": { access: "public", sample: "/search?type=course&query=calculus" },
+  "routes/sitemap[.xml]": { access: "public", sample: "/sitemap.xml" },
+  "routes/contact-us": { access: "public", sample: "/contact-us", mutation: "POST" },
+  // Announcements (SPEC §2, §4): class and marketing reps read and answer them; staff write them.
+  "routes/announcements": { access: { roles: ANNOUNCEMENT_ROLES }, sample: "/announcements", mutation: "POST" },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteId = keyof typeof ROUTE_RULES;

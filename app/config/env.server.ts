@@ -58,6 +58,8 @@ export const environmentSchema = z
     // An emulator already running elsewhere; else the server starts one (on STRIPE_EMULATOR_PORT, default any free port).
     STRIPE_EMULATOR_URL: z.url({ protocol: /^https?$/ }).optional(),
     STRIPE_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    // Where contact-us messages are emailed (they are stored in contact_messages too).
+    SUPPORT_EMAIL: z.email({ error: "must be one email address" }).default("support@marketplace.test"),
   })
   .superRefine(
     (env, ctx) => {

@@ -1,12 +1,12 @@
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { Box, Button, Card, Container, Flex, Grid, Heading, Section, Text } from "@radix-ui/themes";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { homePath } from "~/accounts/roles";
 import { currentSession, viewerOf } from "~/accounts/session.server";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { loadHomepage } from "~/catalog/homepage.server";
-import { formatPrice } from "~/formatting/price";
-import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
+import { HomepageView } from "~/site/homepage-view";
+import { HOMEPAGE_META } from "~/site/homepage-meta";
+import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
@@ -20,96 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Homepage() {
-  const { featuredCourses, upcomingSessions, latestPosts, counts } = useLoaderData<typeof loader>();
-  return (
-    <>
-      <Section size="2" style={{ background: "var(--accent-2)" }}>
-        <Container size="3" px="4">
-          <Flex direction="column" gap="4" align="start">
-            <Heading as="h1" size="8">
-              Ace your courses with people who have taken them
-            </Heading>
-            <Text as="p" size="4" color="gray">
-              Self-paced online courses, live study sessions and tutors for {counts.courses} courses at {counts.schools} schools —
-              from K-8 and high school to university, MCAT and LSAT.
-            </Text>
-            <Flex gap="3" wrap="wrap">
-              <Button size="3" asChild>
-                <Link to="/courses">Find your course</Link>
-              </Button>
-            </Flex>
-          </Flex>
-        </Container>
-      </Section>
-
-      <Container size="4" px="4" py="7">
-        <Heading as="h2" size="6" mb="4">
-          Featured online courses
-        </Heading>
-        <ul className="tile-list">
-          {featuredCourses.map((course) => (
-            <li key={course.id}>
-              <article className="tile">
-                <span className="tile-tags">
-                  <span className="tag">{course.course_type.replace("_", " ")}</span>
-                </span>
-                <h3 className="tile-title">{course.name}</h3>
-                <p className="tile-meta">{course.description}</p>
-                <p className="tile-meta">
-                  {course.instructor_name ? `with ${course.instructor_name} · ` : ""}
-                  <strong>{formatPrice(course.price_cents, course.currency)}</strong>
-                  {course.regular_price_cents && course.regular_price_cents > course.price_cents ? (
-                    <>
-                      {" "}
-                      <s aria-label={`regular price ${formatPrice(course.regular_price_cents, course.currency)}`}>
-                        {formatPrice(course.regular_price_cents, course.currency)}
-                      </s>
-                    </>
-                  ) : null}
-                </p>
-              </article>
-            </li>
-          ))}
-        </ul>
-
-        <Grid columns={{ initial: "1", md: "2" }} gap="6" mt="8">
-          <Box>
-            <Heading as="h2" size="6" mb="4">
-              Upcoming live study sessions
-            </Heading>
-            <UpcomingSessionList sessions={upcomingSessions} />
-          </Box>
-          <Box>
-            <Heading as="h2" size="6" mb="4">
-              From the blog
-            </Heading>
-            <Flex direction="column" gap="3" asChild>
-              <ul style={{ listStyle: "none", padding: 0, margin: 0 }}>
-                {latestPosts.map((post) => (
-                  <li key={post.id}>
-                    <Card>
-                      <Text as="p" weight="bold">
-                        {post.title}
-                      </Text>
-                      <Text as="p" size="2" color="gray">
-                        {post.excerpt}
-                      </Text>
-                    </Card>
-                  </li>
-                ))}
-              </ul>
-            </Flex>
-          </Box>
-        </Grid>
-      </Container>
-    </>
-  );
+  return <HomepageView data={useLoaderData<typeof loader>()} />;
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Marketplace — online courses, live study sessions and tutors" },
-  {
-    name: "description",
-    content: "Self-paced online courses, live study sessions and tutoring for high school, university, MCAT and LSAT students.",
-  },
-];
+export const meta: MetaFunction = ({ matches }) => metaFor(matches, { ...HOMEPAGE_META, path: "/" });

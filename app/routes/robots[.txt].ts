@@ -1,7 +1,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRouteAccess } from "~/accounts/authorize.server";
+import { config } from "~/config/env.server";
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/robots[.txt]");
-  const body = ["User-agent: *", "Disallow: /api/", "Disallow: /admin", "Allow: /", ""].join("\n");
+  const origin = config().APP_ORIGIN ? new URL(config().APP_ORIGIN as string).origin : new URL(request.url).origin;
+  // The public pages are listed in the sitemap; personal and staff areas stay out of search results.
+  const body = [
+    "User-agent: *",
+    "Disallow: /api/",
+    "Disallow: /admin",
+    "Disallow: /dashboard",
+    "Disallow: /announcements",
+    "Disallow: /search?",
+    "Allow: /",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }

@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireRouteAccess } from "~/accounts/authorize.server";
+import { contentPageMeta } from "~/site/content-meta";
+import { requireSitePage } from "~/site/pages.server";
+import { PlanPage } from "~/site/plan-page";
+import { planOffersFor } from "~/site/plan-pages.server";
+import { guestCacheableHeaders } from "~/utils/guest-cache";
+
+export const headers = guestCacheableHeaders;
+
+/** /{product}-plus: the Plus plan named for a product (SPEC §9 "{product} Plus"). */
+const PRODUCTS: Record<string, string> = { university: "University", "high-school": "High School", mcat: "MCAT", lsat: "LSAT" };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const session = await requireRouteAccess(request, "routes/$productPlus");
+  const product = /^(.+)-plus$/.exec(params.productPlus ?? "")?.[1];
+  if (!product || !Object.hasOwn(PRODUCTS, product)) throw new Response("Page not found", { status: 404 });
+  const page = await requireSitePage(`${product}-plus`, "plan");
+  return { page, ...planOffersFor(request, ["plus"], session?.user.country_code, PRODUCTS[product]) };
+}
+
+/** Posts to a single-segment address are not for this page: answer as the not-found route does. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireRouteAccess(request, "routes/$productPlus");
+  throw new Response("Not Found", { status: 404 });
+}
+
+export default function ProductPlusPage() {
+  const data = useLoaderData<typeof loader>();
+  return <PlanPage {...data} />;
+}
+
+export const meta = contentPageMeta((params) => `/${params.productPlus}`);

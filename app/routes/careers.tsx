@@ -1,0 +1,49 @@
+import { Badge, Flex, Text } from "@radix-ui/themes";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireRouteAccess } from "~/accounts/authorize.server";
+import { EMPLOYMENT_TYPE_LABELS } from "~/site/careers";
+import { listOpenPositions } from "~/site/careers.server";
+import { contentPageMeta } from "~/site/content-meta";
+import { ContentPage, TileSection } from "~/site/content-page";
+import { displayDate, isoOf } from "~/site/display";
+import { requireSitePage } from "~/site/pages.server";
+import { guestCacheableHeaders } from "~/utils/guest-cache";
+
+export const headers = guestCacheableHeaders;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, "routes/careers");
+  const [page, positions] = await Promise.all([requireSitePage("careers"), listOpenPositions()]);
+  return { page, positions };
+}
+
+export default function CareersPage() {
+  const { page, positions } = useLoaderData<typeof loader>();
+  return (
+    <ContentPage page={page}>
+      <TileSection heading={`Open positions (${positions.length})`}>
+        {positions.map((position) => (
+          <li key={position.id}>
+            <Link to={`/job-positions/${position.id}`} className="tile">
+              <span className="tile-title">{position.title}</span>
+              <span className="tile-meta">
+                {position.department} · {position.location}
+              </span>
+              <Flex gap="2" asChild>
+                <span>
+                  <Badge>{EMPLOYMENT_TYPE_LABELS[position.employment_type]}</Badge>
+                  <Text size="1" color="gray">
+                    Posted <time dateTime={isoOf(position.posted_at)}>{displayDate(position.posted_at)}</time>
+                  </Text>
+                </span>
+              </Flex>
+            </Link>
+          </li>
+        ))}
+      </TileSection>
+    </ContentPage>
+  );
+}
+
+export const meta = contentPageMeta("/careers");

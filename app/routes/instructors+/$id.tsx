@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireRouteAccess } from "~/accounts/authorize.server";
+import { EducatorPage } from "~/site/educator-page";
+import { findEducatorPage } from "~/site/educators.server";
+import { metaFor } from "~/seo/page-meta";
+import { guestCacheableHeaders } from "~/utils/guest-cache";
+
+export const headers = guestCacheableHeaders;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, "routes/instructors+/$id");
+  const page = await findEducatorPage(params.id, "instructor");
+  if (!page) throw new Response("Instructor not found", { status: 404 });
+  return page;
+}
+
+export default function InstructorPage() {
+  const data = useLoaderData<typeof loader>();
+  return <EducatorPage data={data} back={{ href: "/instructors", label: "All instructors" }} />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: "Instructor not found" }];
+  const name = `${data.educator.first_name} ${data.educator.last_name}`;
+  return metaFor(matches, {
+    title: `${name}, instructor`,
+    description: data.tutorProfile?.headline ?? data.educator.bio ?? `${name} teaches online courses and live sessions.`,
+    path: `/instructors/${data.educator.id}`,
+  });
+};

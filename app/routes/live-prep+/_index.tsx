@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireRouteAccess } from "~/accounts/authorize.server";
+import { contentPageMeta } from "~/site/content-meta";
+import { ContentPage } from "~/site/content-page";
+import { SchoolTiles } from "~/site/course-tiles";
+import { requireSitePage } from "~/site/pages.server";
+import { listLivePrepSchools } from "~/site/schools.server";
+import { guestCacheableHeaders } from "~/utils/guest-cache";
+
+export const headers = guestCacheableHeaders;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, "routes/live-prep+/_index");
+  const [page, schools] = await Promise.all([requireSitePage("live-prep"), listLivePrepSchools()]);
+  return { page, schools };
+}
+
+export default function LivePrepPage() {
+  const { page, schools } = useLoaderData<typeof loader>();
+  return (
+    <ContentPage page={page}>
+      <SchoolTiles heading="Schools with upcoming live sessions" schools={schools} href={(school) => `/live-prep/schools/${school.slug}`} />
+    </ContentPage>
+  );
+}
+
+export const meta = contentPageMeta("/live-prep");

@@ -1,0 +1,38 @@
+import { Flex, Heading } from "@radix-ui/themes";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireRouteAccess } from "~/accounts/authorize.server";
+import { contentPageMeta } from "~/site/content-meta";
+import { ContentPage } from "~/site/content-page";
+import { listMcatEvents } from "~/site/mcat.server";
+import { McatEventList } from "~/site/mcat-parts";
+import { requireSitePage } from "~/site/pages.server";
+import { guestCacheableHeaders } from "~/utils/guest-cache";
+
+export const headers = guestCacheableHeaders;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, "routes/mcat+/_index");
+  const [page, events] = await Promise.all([requireSitePage("mcat"), listMcatEvents({})]);
+  return { page, events: events.slice(0, 3) };
+}
+
+export default function McatPage() {
+  const { page, events } = useLoaderData<typeof loader>();
+  return (
+    <ContentPage page={page}>
+      <Heading as="h2" size="6" mb="3">
+        Upcoming MCAT events
+      </Heading>
+      <McatEventList events={events} />
+      <Flex gap="4" mt="4" wrap="wrap">
+        <Link to="/mcat/events">All MCAT events</Link>
+        <Link to="/mcat/free-resources">Free MCAT resources</Link>
+        <Link to="/mcat/exam-dates">MCAT exam dates</Link>
+        <Link to="/blog?category=mcat">MCAT blog</Link>
+      </Flex>
+    </ContentPage>
+  );
+}
+
+export const meta = contentPageMeta("/mcat");

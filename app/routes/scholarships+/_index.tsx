@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireRouteAccess } from "~/accounts/authorize.server";
+import { formatPrice } from "~/formatting/price";
+import { contentPageMeta } from "~/site/content-meta";
+import { ContentPage, TileSection } from "~/site/content-page";
+import { displayDate } from "~/site/display";
+import { requireSitePage } from "~/site/pages.server";
+import { listScholarships } from "~/site/programs.server";
+import { guestCacheableHeaders } from "~/utils/guest-cache";
+
+export const headers = guestCacheableHeaders;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, "routes/scholarships+/_index");
+  const [page, scholarships] = await Promise.all([requireSitePage("scholarships"), listScholarships()]);
+  return { page, scholarships };
+}
+
+export default function ScholarshipsPage() {
+  const { page, scholarships } = useLoaderData<typeof loader>();
+  return (
+    <ContentPage page={page}>
+      <TileSection heading="Open scholarships">
+        {scholarships.map((scholarship) => (
+          <li key={scholarship.id}>
+            <Link to={`/scholarships/${scholarship.slug}`} className="tile">
+              <span className="tile-title">{scholarship.name}</span>
+              <span className="tile-meta">
+                {formatPrice(scholarship.amount_cents, scholarship.currency)} · {scholarship.winners_count}{" "}
+                {scholarship.winners_count === 1 ? "award" : "awards"} · Deadline {displayDate(scholarship.deadline)}
+              </span>
+              <span className="tile-meta">{scholarship.summary}</span>
+            </Link>
+          </li>
+        ))}
+      </TileSection>
+    </ContentPage>
+  );
+}
+
+export const meta = contentPageMeta("/scholarships");

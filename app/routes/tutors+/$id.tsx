@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireRouteAccess } from "~/accounts/authorize.server";
+import { EducatorPage } from "~/site/educator-page";
+import { findEducatorPage } from "~/site/educators.server";
+import { metaFor } from "~/seo/page-meta";
+import { guestCacheableHeaders } from "~/utils/guest-cache";
+
+export const headers = guestCacheableHeaders;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, "routes/tutors+/$id");
+  const page = await findEducatorPage(params.id, "tutor");
+  if (!page) throw new Response("Tutor not found", { status: 404 });
+  return page;
+}
+
+export default function TutorPage() {
+  const data = useLoaderData<typeof loader>();
+  return <EducatorPage data={data} back={{ href: "/tutors", label: "All tutors" }} />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: "Tutor not found" }];
+  const name = `${data.educator.first_name} ${data.educator.last_name}`;
+  return metaFor(matches, {
+    title: `${name}, tutor`,
+    description: data.tutorProfile?.headline ?? data.educator.bio ?? `${name} teaches online courses and live sessions.`,
+    path: `/tutors/${data.educator.id}`,
+  });
+};

@@ -1,0 +1,82 @@
+import { Badge, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
+import { Link } from "@remix-run/react";
+import type { Currency } from "~/db/schema";
+import { formatPrice } from "~/formatting/price";
+import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
+
+interface EducatorPageData {
+  educator: { id: number; first_name: string; last_name: string; bio: string | null };
+  tutorProfile: { headline: string; hourly_rate_cents: number; currency: Currency; accepting_students: boolean; sessions_taught: number } | null;
+  tutoredCourses: { id: number; code: string; name: string; slug: string }[];
+  onlineCourses: { id: number; name: string; course_code: string; price_cents: number; currency: Currency }[];
+  sessions: React.ComponentProps<typeof UpcomingSessionList>["sessions"];
+}
+
+/** /instructors/{id} and /tutors/{id}: the educator's public profile. */
+export function EducatorPage({ data, back }: { data: EducatorPageData; back: { href: string; label: string } }) {
+  const { educator, tutorProfile, tutoredCourses, onlineCourses, sessions } = data;
+  return (
+    <Container size="3" px="4" py="6">
+      <Text as="p" color="gray">
+        <Link to={back.href}>{back.label}</Link>
+      </Text>
+      <Heading as="h1" size="8" mb="2">
+        {educator.first_name} {educator.last_name}
+      </Heading>
+      {tutorProfile ? (
+        <Flex gap="3" align="center" mb="3" wrap="wrap">
+          <Text weight="medium">{tutorProfile.headline}</Text>
+          <Badge>{formatPrice(tutorProfile.hourly_rate_cents, tutorProfile.currency)} / hour</Badge>
+          <Badge color={tutorProfile.accepting_students ? "green" : "gray"}>{tutorProfile.accepting_students ? "Accepting students" : "Not accepting students"}</Badge>
+          <Text size="2" color="gray">
+            {tutorProfile.sessions_taught} sessions taught
+          </Text>
+        </Flex>
+      ) : null}
+      {educator.bio ? (
+        <Text as="p" mb="5">
+          {educator.bio}
+        </Text>
+      ) : null}
+      {onlineCourses.length > 0 ? (
+        <>
+          <Heading as="h2" size="5" mb="3">
+            Online courses
+          </Heading>
+          <Flex direction="column" gap="3" mb="5">
+            {onlineCourses.map((course) => (
+              <Card key={course.id}>
+                <Text as="p" weight="bold">
+                  {course.name}
+                </Text>
+                <Text as="p" size="2" color="gray">
+                  {course.course_code} · {formatPrice(course.price_cents, course.currency)}
+                </Text>
+              </Card>
+            ))}
+          </Flex>
+        </>
+      ) : null}
+      {tutoredCourses.length > 0 ? (
+        <>
+          <Heading as="h2" size="5" mb="3">
+            Tutors these courses
+          </Heading>
+          <ul>
+            {tutoredCourses.map((course) => (
+              <li key={course.id}>
+                <Link to={`/courses/${course.slug}`}>
+                  {course.code}: {course.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <Heading as="h2" size="5" mb="3" mt="5">
+        Upcoming live sessions
+      </Heading>
+      {sessions.length === 0 ? <Text as="p">No live session scheduled right now.</Text> : <UpcomingSessionList sessions={sessions} />}
+    </Container>
+  );
+}

@@ -1,0 +1,23 @@
+import { Flex, Text } from "@radix-ui/themes";
+import type { TextareaHTMLAttributes } from "react";
+
+/** A labelled native <textarea> with its errors announced (works without JavaScript). */
+export function TextAreaField({ label, errors, id, ...textarea }: { label: string; errors?: string[] } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const fieldId = id ?? textarea.name;
+  const errorId = errors?.length ? `${fieldId}-error` : undefined;
+  return (
+    <Flex direction="column" gap="1">
+      <label htmlFor={fieldId}>
+        <Text size="2" weight="medium">
+          {label}
+        </Text>
+      </label>
+      <textarea id={fieldId} className="native-input" aria-invalid={errors?.length ? true : undefined} aria-describedby={errorId} {...textarea} />
+      {errors?.length ? (
+        <Text id={errorId} size="2" color="red" role="alert">
+          {errors.join(" ")}
+        </Text>
+      ) : null}
+    </Flex>
+  );
+}

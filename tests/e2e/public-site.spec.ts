@@ -1,0 +1,226 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { signIn } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+
+/** Each public page of the site with its main heading, taken from the seeded content. */
+const PAGES: [path: string, heading: RegExp, content: RegExp][] = [
+  ["/", /Ace your courses/, /Featured online courses/],
+  ["/homepage", /Ace your courses/, /From the blog/],
+  ["/homepage-alt", /Your course\. Your exam\./, /Featured online courses/],
+  ["/about", /Education built around the course/, /How we teach/],
+  ["/our-story", /packed room the night before a calculus exam/, /What has not changed/],
+  ["/careers", /Help students walk into their exams prepared/, /Full-Stack Engineer/],
+  ["/job-positions/1", /MCAT Content Instructor/, /What you bring/],
+  ["/job-application", /Job application/, /Apply for one of our/],
+  ["/class-rep-positions", /Become the class rep for your course/, /Courses looking for a class rep/],
+  ["/contest", /Win a \$500 study grant/, /How to enter/],
+  ["/for-educators", /Teach the course you know best/, /Ways to teach/],
+  ["/for-parents", /Support that fits your student/, /Safe and transparent/],
+  ["/high-school", /High school math, science and English/, /Lakeview Secondary School/],
+  ["/university", /Pass your hardest first-year courses/, /University of Waterloo/],
+  ["/on-demand", /Learn on your schedule/, /Start any time/],
+  ["/pricing", /One plan for every course you take/, /Pre-Med Plus/],
+  ["/mcat-plus", /MCAT practice without limits/, /Get MCAT Plus/],
+  ["/university-plus", /Unlimited practice for every university course/, /Get University Plus/],
+  ["/pre-med-plus", /Your pre-med courses and the MCAT in one plan/, /Get Pre-Med Plus/],
+  ["/partnerships", /Give your members a head start/, /Waterloo Mathematics Society/],
+  ["/partners/waterloo-math-society", /Waterloo Mathematics Society/, /Member benefit/],
+  ["/scholarships", /Scholarships for students who help others learn/, /Peer Tutor Award/],
+  ["/scholarships/future-physicians-scholarship", /Future Physicians Scholarship/, /Who can apply/],
+  ["/schools/1", /University of Waterloo/, /Courses \(\d+\)/],
+  ["/lp", /Programs and offers/, /MCAT Summer Intensive/],
+  ["/lp/mcat-summer-intensive", /Ten weeks\. One plan\./, /Week by week/],
+  ["/live-prep", /Live exam prep, the week it matters/, /Schools with upcoming live sessions/],
+  ["/live-prep/schools/waterloo", /Live exam prep at University of Waterloo/, /Upcoming live sessions/],
+  ["/mcat", /Score 515\+ on the MCAT/, /Upcoming MCAT events/],
+  ["/mcat/free-resources", /Free MCAT resources/, /Guides and articles/],
+  ["/mcat/events", /MCAT events/, /CARS Passage Mapping Workshop/],
+  ["/mcat/events/webinar", /MCAT webinars/, /How to Plan Your MCAT Year/],
+  ["/mcat/exam-dates", /MCAT exam dates/, /Scheduling closes/],
+  ["/med-school-calculator", /Med school calculator/, /medical schools in Canada and the US/],
+  ["/lsat", /Reason your way to a 170\+/, /LSAT courses/],
+  ["/instructors", /Our instructors/, /Priya Raman/],
+  ["/instructors/4", /Priya Raman/, /Online courses/],
+  ["/tutors", /Tutors/, /per hour|\/ hour/],
+  ["/blog", /Blog/, /Active Recall and Spaced Repetition/],
+  ["/blog?category=free_resources", /Free Resources/, /Free MCAT Practice Resources/],
+  ["/blog/active-recall-and-spaced-repetition", /Active Recall and Spaced Repetition/, /Most students study by rereading/],
+  ["/blog/@sarah-goldberg", /Sarah Goldberg/, /Posts by Sarah/],
+  ["/textbooks", /Textbooks that test you as you read/, /All textbooks/],
+  ["/textbooks/undergrad", /Undergrad textbooks/, /Introductory Psychology/],
+  ["/textbooks/high-school", /High School textbooks/, /Grade 11 Functions/],
+  ["/textbooks/ap", /AP textbooks/, /AP Calculus AB/],
+  ["/search?type=course&query=calculus", /Search/, /matching “calculus”/],
+  ["/contact-us", /Contact us/, /Send message/],
+];
+
+/** Axe over the page's own content (the app bar and footer around it are checked by their own tests). */
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).include("#main").analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+}
+
+test.describe("public pages", () => {
+  for (const [path, heading, content] of PAGES) {
+    test(`${path} renders its content with page metadata and no serious accessibility problems`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(heading);
+      await expect(page.getByText(content).first()).toBeVisible();
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^https?:\/\//);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /.+/);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{20,}/);
+      await expectNoSeriousAxeViolations(page);
+    });
+  }
+
+  test("an unknown plan, textbook level or post answers not found", async ({ page, consoleWatch }) => {
+    consoleWatch.allow(/status of 404/);
+    for (const path of ["/chess-plus", "/textbooks/grad-school", "/blog/no-such-post", "/blog/@nobody", "/mcat/events/parties", "/job-positions/5"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+    }
+  });
+});
+
+test.describe("plans and pricing", () => {
+  test("yearly is the default; the monthly switch and Canadian prices work with links", async ({ page }) => {
+    await page.goto("/pricing");
+    const plus = page.getByRole("article", { name: "Plus", exact: true });
+    await expect(plus).toContainText("$179.40");
+    await expect(plus).toContainText("Save 50%");
+    await expect(plus.getByRole("link", { name: "Get Plus" })).toHaveAttribute("href", "/checkout?plan=plus&interval=year");
+
+    await page.getByRole("link", { name: "Monthly" }).click();
+    await expect(page).toHaveURL(/interval=month/);
+    await expect(plus).toContainText("$29.95");
+    await expect(page.getByRole("article", { name: "Pre-Med Plus" })).toContainText("$49.95");
+    await expect(plus.getByRole("link", { name: "Get Plus" })).toHaveAttribute("href", "/checkout?plan=plus&interval=month");
+
+    await page.getByRole("link", { name: "CAD (Canada)" }).click();
+    await expect(page).toHaveURL(/country=CA/);
+    await expect(plus).toContainText("$29.95 CAD");
+    await expect(plus).toContainText("Plus 5% sales tax");
+  });
+});
+
+test.describe("search", () => {
+  test("searches courses and schools with the form, and pages", async ({ page }) => {
+    await page.goto("/search");
+    await page.getByLabel("Search for").fill("chemistry");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/query=chemistry/);
+    await expect(page.getByRole("status")).toContainText(/\d+ courses? matching “chemistry”/);
+    const results = page.getByRole("list", { name: "Search results" }).getByRole("listitem");
+    await expect(results).not.toHaveCount(0);
+
+    await page.getByLabel("Search for").fill("McGill");
+    await page.getByRole("radio", { name: "Schools" }).check();
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/type=school/);
+    await page.getByRole("link", { name: /McGill University/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("McGill University");
+  });
+});
+
+test.describe("forms", () => {
+  test("the med school calculator answers a GET form", async ({ page }) => {
+    await page.goto("/med-school-calculator");
+    await page.getByLabel("GPA (0 to 4.0)").fill("3.85");
+    await page.getByRole("textbox", { name: /MCAT score/ }).fill("515");
+    await page.getByRole("button", { name: "Calculate" }).click();
+    await expect(page).toHaveURL(/gpa=3.85&mcat=515/);
+    await expect(page.getByRole("status")).toContainText("With a 3.85 GPA and a 515 MCAT");
+    await expect(page.getByRole("table")).toContainText("University of Toronto");
+  });
+
+  test("a visitor sends a contact message", async ({ page }) => {
+    await page.goto("/contact-us?topic=billing");
+    await page.getByLabel("Your name").fill("Pat Parent");
+    await page.getByLabel("Email").fill("pat@example.com");
+    await expect(page.getByLabel("Topic")).toHaveValue("billing");
+    await page.getByLabel("Message").fill("Can I pay for my daughter's course in Canadian dollars?");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page).toHaveURL(/\/contact-us\?sent=1$/);
+    await expect(page.getByRole("status")).toContainText("your message is on its way");
+  });
+
+  test("a job application is refused with messages, then accepted", async ({ page }) => {
+    await page.goto("/job-positions/2");
+    await page.getByRole("link", { name: "Apply for this position" }).click();
+    await expect(page.getByLabel("Position")).toHaveValue("2");
+    await page.getByLabel("Full name").fill("Jordan Applicant");
+    await page.getByLabel("Email").fill("jordan@example.com");
+    await page.getByLabel("Why are you a good fit?").fill("Too short");
+    await page.getByRole("button", { name: "Send application" }).click();
+    await expect(page.getByText("Write at least 20 characters")).toBeVisible();
+    await page.getByLabel("Why are you a good fit?").fill("I have built server-rendered web apps for five years and tutor math.");
+    await page.getByRole("button", { name: "Send application" }).click();
+    await expect(page.getByRole("status")).toContainText("we received your application");
+  });
+});
+
+test.describe("announcements", () => {
+  test("a rep responds, comments and resolves with plain forms", async ({ page }, testInfo) => {
+    // Each project answers as a different rep so the two runs do not race for the same forms.
+    await signIn(page, testInfo.project.name === "js-off" ? "class_rep@demo.test" : "marketing_rep@demo.test");
+    await page.goto("/announcements");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Announcements");
+    const pendingBefore = Number((await page.getByText(/You have \d+ unanswered/).textContent())!.match(/\d+/)![0]);
+    const respond = page.getByRole("form", { name: /^Respond to / }).first();
+    const title = (await respond.getAttribute("aria-label"))!.replace("Respond to ", "");
+    await respond.getByLabel("I'm in").check();
+    await respond.getByLabel("Comment (optional)").fill("Count me in for this one.");
+    await respond.getByRole("button", { name: "Send response" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your response was sent.");
+    await expect(page.getByText(`You have ${Math.max(0, pendingBefore - 1)} unanswered`)).toBeVisible();
+
+    const card = page.getByRole("article", { name: title });
+    await expect(card).toContainText("I'm in");
+    await expect(card).toContainText("Count me in for this one.");
+    await card.getByLabel("Add a comment").fill("Posted in the course group chat.");
+    await card.getByRole("button", { name: "Comment" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your comment was added.");
+    await expect(card).toContainText("Posted in the course group chat.");
+
+    await card.getByRole("button", { name: "Mark resolved" }).click();
+    await expect(page.getByRole("status")).toHaveText("Marked as resolved.");
+    await expect(card).toContainText("Resolved");
+    await expect(card.getByRole("button", { name: "Mark resolved" })).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test("staff publish an announcement to class reps", async ({ page }, testInfo) => {
+    await signIn(page, "admin@demo.test");
+    await page.goto("/announcements");
+    const title = `Finals kit (${testInfo.project.name})`;
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Message").first().fill("The finals kit is ready: session dates and a free practice set for every course.");
+    await page.getByLabel("Class reps").check();
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page.getByRole("status")).toHaveText("The announcement was published.");
+    await expect(page.getByRole("article", { name: title })).toContainText("to Class reps");
+  });
+
+  test("a student cannot open announcements", async ({ page, consoleWatch }) => {
+    consoleWatch.allow(/status of 403/);
+    await signIn(page, "student@demo.test");
+    const response = await page.goto("/announcements");
+    expect(response?.status()).toBe(403);
+  });
+});
+
+test.describe("machine-readable pages", () => {
+  test("robots.txt points at the sitemap, which lists the public pages", async ({ request }) => {
+    const robots = await request.get("/robots.txt");
+    expect(await robots.text()).toMatch(/Sitemap: https?:\/\/.+\/sitemap\.xml/);
+    const sitemap = await request.get("/sitemap.xml");
+    expect(sitemap.headers()["content-type"]).toContain("application/xml");
+    const xml = await sitemap.text();
+    for (const path of ["/pricing", "/mcat/exam-dates", "/blog/active-recall-and-spaced-repetition", "/partners/waterloo-math-society", "/textbooks/ap"]) {
+      expect(xml).toContain(`${path}</loc>`);
+    }
+  });
+});
