@@ -4,6 +4,24 @@ import { realtimeHub } from "~/realtime/hub.server";
 import { db } from "~/db/db.server";
 
 const HEARTBEAT_MS = 20_000;
+/** Open streams one user may hold on one app process (tabs, devices); more are refused with 429. */
+export const MAX_STREAMS_PER_USER = 10;
+const openStreams = new Map<number, number>();
+
+/** Counts a stream for the user, or answers false when they already hold the most allowed. */
+export function claimStream(userId: number): (() => void) | null {
+  const open = openStreams.get(userId) ?? 0;
+  if (open >= MAX_STREAMS_PER_USER) return null;
+  openStreams.set(userId, open + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (openStreams.get(userId) ?? 1) - 1;
+    if (left > 0) openStreams.set(userId, left);
+    else openStreams.delete(userId);
+  };
+}
 /** What EventSource waits before reconnecting on its own; the app's client uses its own backoff. */
 const RETRY_MS = 2_000;
 
@@ -17,7 +35,7 @@ export function formatSseEvent(event: RealtimeEvent): string {
  * the database holds after `afterId` (a reconnecting client's Last-Event-ID), then passes on live
  * events, skipping any the replay already sent, so nothing is lost or doubled at the seam.
  */
-export function sseResponse(channels: readonly string[], afterId: string | null, signal: AbortSignal): Response {
+export function sseResponse(channels: readonly string[], afterId: string | null, signal: AbortSignal, release: () => void = () => undefined): Response {
   const encoder = new TextEncoder();
   let cleanup = () => undefined as void;
   const stream = new ReadableStream<Uint8Array>({
@@ -47,6 +65,7 @@ export function sseResponse(channels: readonly string[], afterId: string | null,
       const close = () => {
         if (closed) return;
         closed = true;
+        release();
         clearInterval(heartbeat);
         unsubscribe();
         try {

@@ -125,6 +125,23 @@ describe("the SSE endpoint", () => {
   });
 });
 
+describe("stream limits", () => {
+  it("refuses an eleventh open stream for one user, and takes one again once a stream ends", async () => {
+    const open = (browser: Browser) => browser.fetch("/api/v1/realtime/events", { headers: { Accept: "text/event-stream" } });
+    const streams = await Promise.all(Array.from({ length: 10 }, () => open(cat)));
+    expect(streams.map((stream) => stream.status)).toEqual(Array(10).fill(200));
+    const refused = await open(cat);
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).errors[0].code).toBe("too_many_streams");
+    expect((await open(ann)).status).toBe(200); // another user is not affected
+    await streams[0]!.body!.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const again = await open(cat);
+    expect(again.status).toBe(200);
+    await Promise.all([...streams.slice(1), again].map((stream) => stream.body!.cancel()));
+  });
+});
+
 describe("notifications", () => {
   it("marks only the named group read, deletes a group, and marks all read", async () => {
     const db = database().db;

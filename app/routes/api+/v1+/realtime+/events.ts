@@ -5,7 +5,8 @@ import { db } from "~/db/db.server";
 import { parseLastEventId } from "~/realtime/channels";
 import { requestedChannels } from "~/realtime/access.server";
 import { eventsAfter } from "~/realtime/events.server";
-import { sseResponse } from "~/realtime/sse.server";
+import { claimStream, sseResponse } from "~/realtime/sse.server";
+import { ApiError } from "~/api/errors";
 
 const ROUTE = "routes/api+/v1+/realtime+/events";
 
@@ -25,6 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       const events = since ? await eventsAfter(db(), channels, since) : [];
       return apiResponse({ data: null, meta: { events } });
     }
-    return sseResponse(channels, since, request.signal);
+    const release = claimStream(session.user.id);
+    if (!release) throw new ApiError(429, "too_many_streams", "Too many live connections are open for your account. Close a tab and try again.");
+    return sseResponse(channels, since, request.signal, release);
   });
 }
