@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { signIn, signOut } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
@@ -7,11 +8,21 @@ import { expect, test } from "./support/fixtures";
  * activities, reorders, publishes; a booklet is generated and opened. With and without JavaScript.
  */
 
+async function expectNoSeriousA11yViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
 const chapterRegion = (page: Page, title: string) => page.getByRole("region", { name: new RegExp(`^\\d+\\. ${title}$`) });
 
 async function openAndSubmit(page: Page, scope: Locator | Page, summary: string, formName: string, fill: (form: Locator) => Promise<void>, button: string) {
-  await scope.getByText(summary, { exact: true }).click();
   const form = page.getByRole("form", { name: formName });
+  // Opens the <details> around the form (clicked again should a page update have closed it).
+  await expect(async () => {
+    if (!(await form.isVisible())) await scope.getByText(summary, { exact: true }).click();
+    await expect(form).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await fill(form);
   await form.getByRole("button", { name: button }).click();
 }
@@ -54,16 +65,17 @@ test("an instructor builds, reorders and publishes a course, then opens its book
   await expect(page.getByRole("heading", { level: 4, name: "Extra practice" })).toBeVisible();
 
   // Activities of the lessons section: a previewable video and a reading.
+  const activities = page.getByRole("list", { name: "Activities of Lessons" }).getByRole("listitem");
   await openAndSubmit(page, page, "Add an activity to “Lessons”", "Add an activity to Lessons", async (form) => {
     await form.getByLabel("Activity title").fill("What a partial derivative is");
     await form.getByLabel("Activity type").selectOption("video");
     await form.getByLabel("Open to preview").check();
   }, "Add activity");
+  await expect(activities).toHaveCount(1);
   await openAndSubmit(page, page, "Add an activity to “Lessons”", "Add an activity to Lessons", async (form) => {
     await form.getByLabel("Activity title").fill("The chain rule");
     await form.getByLabel("Activity type").selectOption("reading");
   }, "Add activity");
-  const activities = page.getByRole("list", { name: "Activities of Lessons" }).getByRole("listitem");
   await expect(activities).toHaveCount(2);
   await expect(activities.first()).toContainText("What a partial derivative is");
   await expect(activities.first()).toContainText("Preview");
@@ -74,9 +86,19 @@ test("an instructor builds, reorders and publishes a course, then opens its book
   await page.getByRole("button", { name: "Move chapter “Multiple integrals” up" }).click();
   await expect(page.getByRole("heading", { level: 3, name: "1. Multiple integrals" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 3, name: "2. Partial derivatives" })).toBeVisible();
+  if (testInfo.project.name === "js-on") await expectNoSeriousA11yViolations(page);
+
+  // The print view shows the whole course.
+  await page.getByRole("link", { name: "Print view" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "1. Multiple integrals" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 4, name: /What a partial derivative is/ })).toBeVisible();
+  if (testInfo.project.name === "js-on") await expectNoSeriousA11yViolations(page);
+  await page.getByRole("link", { name: "Back to the course manager" }).click();
 
   // Publish: hidden → preparing → published.
-  await page.getByRole("link", { name: "Details and packages" }).click();
+  await expect(page.getByRole("button", { name: "Move to preparing" })).toBeVisible();
+  if (testInfo.project.name === "js-on") await expectNoSeriousA11yViolations(page);
   await page.getByRole("button", { name: "Move to preparing" }).click();
   await expect(page.getByText("This course is preparing")).toBeVisible();
   await page.getByRole("button", { name: "Move to published" }).click();

@@ -2,7 +2,7 @@ import { Badge, Callout, Container, Flex, Heading, Link as RadixLink, Text } fro
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, NavLink, Outlet, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { db } from "~/db/db.server";
 import { latestBooklet, requestBooklet } from "~/online-courses/booklets.server";
 import { bookletSchema, courseDetailsSchema, statusSchema } from "~/online-courses/editor-forms";
@@ -75,7 +75,7 @@ export default function CourseManagerLayout() {
             <Heading as="h1" size="7">
               {course.name}
             </Heading>
-            <Badge size="2" color={course.status === "published" ? "green" : course.status === "closed" ? "gray" : "amber"}>
+            <Badge size="2" highContrast color={course.status === "published" ? "green" : course.status === "closed" ? "gray" : "amber"}>
               {STATUS_LABELS[course.status]}
             </Badge>
           </Flex>
@@ -110,9 +110,11 @@ export default function CourseManagerLayout() {
 function BookletBanner({ booklet }: { booklet: { id: number; status: "generating" | "ready" | "failed"; downloadPath: string | null } }) {
   const revalidator = useRevalidator();
   const generating = booklet.status === "generating";
+  const [following, setFollowing] = useState(false);
   // With JavaScript the banner follows the job; without it, reloading the page shows the state.
   useEffect(() => {
     if (!generating) return;
+    setFollowing(true);
     const timer = setInterval(() => {
       if (revalidator.state === "idle") revalidator.revalidate();
     }, BOOKLET_POLL_MS);
@@ -122,7 +124,7 @@ function BookletBanner({ booklet }: { booklet: { id: number; status: "generating
     return (
       <Callout.Root color="blue" role="status" aria-live="polite">
         <Callout.Text>
-          <strong>Generating booklet</strong> - This may take a moment. Reload the page to see when it is ready.
+          <strong>Generating booklet</strong> - This may take a moment.{following ? null : " Reload the page to see when it is ready."}
         </Callout.Text>
       </Callout.Root>
     );
