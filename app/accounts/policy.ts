@@ -187,6 +187,8 @@ export const ROUTE_RULES = {
   // SPEC §6: cancelling someone's subscription is admin-only.
   "routes/api+/v1+/subscriptions+/$id.admin_cancel": { api: true, sample: "/api/v1/subscriptions/1/admin_cancel", ...onlyMutations("PUT", { roles: ["admin"] }) },
   "routes/api+/v1+/invoices": { access: "signed-in", api: true, sample: "/api/v1/invoices" },
+  // Token packs are shown to everyone; the balance only to its owner.
+  "routes/tokens": { access: "public", sample: "/tokens" },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteId = keyof typeof ROUTE_RULES;

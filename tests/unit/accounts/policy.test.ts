@@ -117,6 +117,7 @@ describe("the route table", () => {
     "routes/api+/v1+/subscriptions+/$id.$call": { load: "signed-in" },
     "routes/api+/v1+/subscriptions+/$id.admin_cancel": { load: "everyone", mutate: ["admin"] },
     "routes/api+/v1+/invoices": { load: "signed-in" },
+    "routes/tokens": { load: "everyone" },
   };
 
   it("has an expectation for every rule", () => {
