@@ -325,6 +325,8 @@ export const ROUTE_RULES = {
   "routes/contact-us": { access: "public", sample: "/contact-us", mutation: "POST" },
   // Announcements (SPEC §2, §4): class and marketing reps read and answer them; staff write them.
   "routes/announcements": { access: { roles: ANNOUNCEMENT_ROLES }, sample: "/announcements", mutation: "POST" },
+  // Token packs are shown to everyone; the balance only to its owner.
+  "routes/tokens": { access: "public", sample: "/tokens" },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteId = keyof typeof ROUTE_RULES;

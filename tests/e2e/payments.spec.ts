@@ -63,6 +63,19 @@ test.describe("payments", () => {
     await expect(page.getByText("You already have this package.")).toBeVisible();
   });
 
+  test("a student buys a pack of tokens from /tokens and sees the new balance", async ({ page }, testInfo) => {
+    await page.goto("/tokens");
+    await page.getByRole("link", { name: "Buy 10 tokens" }).click();
+    await expect(page.getByRole("heading", { name: "10 activity tokens" })).toBeVisible();
+    await signUpInCheckout(page, uniqueEmail("tokens", testInfo.project.name));
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await payWithCard(page, "4242 4242 4242 4242", /Pay/);
+    await expect(page.getByRole("heading", { name: "Tokens added" })).toBeVisible();
+    await page.goto("/tokens");
+    await expect(page.getByTestId("token-balance")).toHaveText("Your balance: 10 tokens");
+    await expect(page.getByRole("cell", { name: "+10" })).toBeVisible();
+  });
+
   test("a declined card leaves no access and shows the decline message", async ({ page }, testInfo) => {
     await page.goto(`/checkout?online_course_id=${ORGANIC_CHEMISTRY}&package=practice`);
     await signUpInCheckout(page, uniqueEmail("declined", testInfo.project.name));

@@ -202,6 +202,7 @@ describe("the route table", () => {
     "routes/sitemap[.xml]": { load: "everyone" },
     "routes/contact-us": { load: "everyone" },
     "routes/announcements": { load: ["class_rep", "marketing_rep", "admin", "marketing_manager"] },
+    "routes/tokens": { load: "everyone" },
   };
 
   it("has an expectation for every rule", () => {

@@ -1,0 +1,75 @@
+import { Button, Card, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { format } from "date-fns";
+import { requireRouteAccess } from "~/accounts/authorize.server";
+import { formatPrice } from "~/formatting/price";
+import { TOKEN_PACKS } from "~/payments/quote";
+import { tokensPage } from "~/payments/tokens-page.server";
+import { metaFor } from "~/seo/page-meta";
+
+const ROUTE = "routes/tokens";
+
+/** /tokens: buy activity tokens (SPEC §9); signed-in users see their balance and its history. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, ROUTE);
+  return tokensPage(request);
+}
+
+const REASONS: Record<string, string> = { purchase: "Bought", activity: "Spent on an activity", refund: "Refunded purchase", referral: "Referral reward" };
+
+export default function TokensPage() {
+  const { balance, ledger } = useLoaderData<typeof loader>();
+  return (
+    <Container size="2" px="4" py="6">
+      <Flex direction="column" gap="4">
+        <Heading as="h1" size="6">
+          Activity tokens
+        </Heading>
+        {balance !== null ? <Text data-testid="token-balance">Your balance: {balance} tokens</Text> : <Text>Tokens unlock practice activities and questions.</Text>}
+        <Grid columns={{ initial: "1", sm: "3" }} gap="3">
+          {TOKEN_PACKS.map((pack) => (
+            <Card key={pack.amount}>
+              <Flex direction="column" gap="2">
+                <Heading as="h2" size="4">
+                  {pack.amount} tokens
+                </Heading>
+                <Text>{formatPrice(pack.priceCents, "USD", { forceCents: true })}</Text>
+                <Button asChild>
+                  <Link to={`/checkout?tokens=${pack.amount}`}>Buy {pack.amount} tokens</Link>
+                </Button>
+              </Flex>
+            </Card>
+          ))}
+        </Grid>
+        {ledger.length ? (
+          <section aria-labelledby="token-history">
+            <Heading as="h2" size="4" id="token-history" mb="2">
+              History
+            </Heading>
+            <table className="order-summary">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Tokens</th>
+                </tr>
+              </thead>
+              <tbody>
+                {ledger.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{format(new Date(entry.created_at), "MMM d, yyyy")}</td>
+                    <td>{REASONS[entry.reason] ?? entry.reason}</td>
+                    <td>{entry.delta > 0 ? `+${entry.delta}` : entry.delta}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        ) : null}
+      </Flex>
+    </Container>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => metaFor(matches, { title: "Activity tokens", description: "Buy tokens for practice activities and questions.", path: "/tokens" });
