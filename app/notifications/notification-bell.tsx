@@ -44,6 +44,7 @@ export function NotificationBell() {
   return (
     <div ref={wrapper} style={{ position: "relative" }}>
       <Link
+        data-shell="notifications-link"
         to="/notifications"
         aria-label={label}
         aria-expanded={hydrated ? open : undefined}
