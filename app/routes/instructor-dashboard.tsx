@@ -1,8 +1,9 @@
-import { Badge, Container, Heading, Text } from "@radix-ui/themes";
+import { Badge, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { requireSession } from "~/accounts/session.server";
+import { decideAccess, routeRule } from "~/accounts/policy";
+import { requireSession, viewerOf } from "~/accounts/session.server";
 import { CourseTiles, DashboardSection } from "~/dashboards/dashboard-parts";
 import { loadInstructorDashboard } from "~/dashboards/dashboards.server";
 import { formatPrice } from "~/formatting/price";
@@ -11,11 +12,18 @@ import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/instructor-dashboard");
   const { user } = await requireSession(request);
-  return { firstName: user.first_name || user.display_name || "there", ...(await loadInstructorDashboard(user.id)) };
+  const viewer = viewerOf(user);
+  return {
+    firstName: user.first_name || user.display_name || "there",
+    // Links to the course editor and question bank, for those the policy lets in.
+    mayCreateCourses: decideAccess(viewer, routeRule("routes/online-courses+/new").access) === "allow",
+    mayBrowseQuestions: decideAccess(viewer, routeRule("routes/online-course-activities+/questions").access) === "allow",
+    ...(await loadInstructorDashboard(user.id)),
+  };
 }
 
 export default function InstructorDashboard() {
-  const { firstName, onlineCourses, sessions, tutoredCourses, tutorProfile } = useLoaderData<typeof loader>();
+  const { firstName, onlineCourses, sessions, tutoredCourses, tutorProfile, mayCreateCourses, mayBrowseQuestions } = useLoaderData<typeof loader>();
   return (
     <Container size="4" px="4" py="6">
       <Heading as="h1" size="7">
@@ -35,7 +43,9 @@ export default function InstructorDashboard() {
           {onlineCourses.map((course) => (
             <li key={course.id}>
               <article className="tile">
-                <span className="tile-title">{course.name}</span>
+                <Link className="tile-title" to={`/online-courses/${course.id}/manager`}>
+                  {course.name}
+                </Link>
                 <span className="tile-meta">{course.chapter_count} chapters</span>
                 <span className="tile-tags">
                   <Badge>{course.status}</Badge>
@@ -45,6 +55,14 @@ export default function InstructorDashboard() {
           ))}
         </ul>
       </DashboardSection>
+      {mayCreateCourses || mayBrowseQuestions ? (
+        <Flex gap="4" mt="2" asChild>
+          <p>
+            {mayCreateCourses ? <Link to="/online-courses/new">Create an online course</Link> : null}
+            {mayBrowseQuestions ? <Link to="/online-course-activities/questions">Question bank</Link> : null}
+          </p>
+        </Flex>
+      ) : null}
       <DashboardSection title="Your upcoming live sessions" isEmpty={sessions.length === 0} empty="No live sessions scheduled.">
         <UpcomingSessionList sessions={sessions} />
       </DashboardSection>
