@@ -5,11 +5,14 @@ import { homePath } from "~/accounts/roles";
 import { createUserSession, currentSession, destroyCurrentSession } from "~/accounts/session.server";
 import { appOrigin } from "~/accounts/sign-in-flow.server";
 import { sendConfirmationEmail } from "~/accounts/confirmation.server";
+import { config } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { hitRateLimit, type RateLimitRule } from "~/security/rate-limit.server";
 import { safeRedirectPath } from "~/security/safe-redirect";
 
-export const signUpRateLimit: RateLimitRule = { name: "sign-up:ip", limit: 10, windowSeconds: 3600 };
+export function signUpRateLimit(): RateLimitRule {
+  return { name: "sign-up:ip", limit: config().SIGN_UP_LIMIT_PER_ADDRESS, windowSeconds: 3600 };
+}
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Log in, or reset your password.";
 
 export type SignUpOutcome =
@@ -22,7 +25,7 @@ export type SignUpOutcome =
  * sends the confirmation email and signs the new user in under a fresh session.
  */
 export async function signUp(request: Request, input: SignUpInput, clientIp: string): Promise<SignUpOutcome> {
-  const limit = await hitRateLimit(signUpRateLimit, clientIp);
+  const limit = await hitRateLimit(signUpRateLimit(), clientIp);
   if (!limit.allowed) return { kind: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
 
   const isTeacher = input.signup_role === "teacher";

@@ -30,6 +30,8 @@ export const environmentSchema = z
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    // New accounts one network address may create per hour (a school lab shares one address).
+    SIGN_UP_LIMIT_PER_ADDRESS: positiveInt(10),
     GUEST_PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
     SEED_DEMO_DATA: booleanFlag,
     TRUST_PROXY: booleanFlag,
