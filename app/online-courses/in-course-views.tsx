@@ -37,20 +37,32 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
   );
 }
 
-/** One activity in a list: its link (or its title and lock when locked), type, time and status. */
+/**
+ * One activity in a list: its link (or its title and lock when locked), type, time and status.
+ * A 30-chapter outline has hundreds of these, so they are written as the plain markup Radix's
+ * Flex, Text and Badge produce: their prop handling dominated the page's server render time.
+ */
 export function ActivityLink({ activity, base, current }: { activity: TreeActivity; base: string; current?: boolean }) {
   const locked = !activity.access.allowed;
   return (
-    <Flex gap="2" align="center" wrap="wrap">
+    <div className="rt-Flex rt-r-ai-center rt-r-fw-wrap rt-r-gap-2">
       <Link to={`${base}/${activity.href}`} aria-current={current ? "page" : undefined} style={{ fontWeight: current ? 700 : undefined }}>
         {activity.title}
       </Link>
-      <Text size="1" color="gray">
+      <span data-accent-color="gray" className="rt-Text rt-r-size-1">
         {ACTIVITY_TYPE_LABELS[activity.type]} · {minutes(activity.durationSeconds)}
-      </Text>
-      {activity.completed ? <Badge color="indigo">Completed</Badge> : null}
-      {locked ? <Badge color="gray">Locked</Badge> : activity.access.allowed && activity.access.via === "preview" ? <Badge color="amber">Free preview</Badge> : null}
-    </Flex>
+      </span>
+      {activity.completed ? <PlainBadge color="indigo">Completed</PlainBadge> : null}
+      {locked ? <PlainBadge color="gray">Locked</PlainBadge> : activity.access.allowed && activity.access.via === "preview" ? <PlainBadge color="amber">Free preview</PlainBadge> : null}
+    </div>
+  );
+}
+
+function PlainBadge({ color, children }: { color: "indigo" | "gray" | "amber"; children: string }) {
+  return (
+    <span data-accent-color={color} className="rt-reset rt-Badge rt-r-size-1 rt-variant-soft">
+      {children}
+    </span>
   );
 }
 
@@ -63,13 +75,13 @@ export function CurriculumOutline({ tree, base, currentId }: { tree: CurriculumT
         return (
           <li key={chapter.id} style={{ marginBottom: "var(--space-3)" }}>
             <Link to={`${base}/${chapter.path}`}>
-              <Text weight="bold">{chapterHeading(chapter)}</Text>
+              <span className="rt-Text rt-r-weight-bold">{chapterHeading(chapter)}</span>
             </Link>
             {parts.map((part) => (
-              <Box key={part} ml="2" mt="1">
-                <Text as="p" size="1" color="gray" weight="medium">
+              <div key={part} className="rt-Box rt-r-mt-1 rt-r-ml-2">
+                <p data-accent-color="gray" className="rt-Text rt-r-size-1 rt-r-weight-medium">
                   {PART_LABELS[part]}
-                </Text>
+                </p>
                 <ul style={{ paddingLeft: "1rem", margin: 0 }}>
                   {chapter.sections
                     .filter((section) => section.part === part)
@@ -80,7 +92,7 @@ export function CurriculumOutline({ tree, base, currentId }: { tree: CurriculumT
                       </li>
                     ))}
                 </ul>
-              </Box>
+              </div>
             ))}
           </li>
         );
