@@ -1,6 +1,7 @@
 import { Button, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Pager } from "~/components/pager";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { searchQuerySchema } from "~/site/search";
 import { searchCourses, searchSchools } from "~/site/search.server";
@@ -35,7 +36,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function SearchPage() {
   const { type, query, page, total, results, pageCount } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const pageLink = (target: number) => `?${new URLSearchParams({ type, query, page: String(target) })}`;
   const noun = type === "school" ? (total === 1 ? "school" : "schools") : total === 1 ? "course" : "courses";
   return (
     <Container size="3" px="4" py="6">
@@ -95,25 +95,7 @@ export default function SearchPage() {
       ) : query ? (
         <Text as="p">Nothing matches. Try fewer or shorter words{type === "course" ? ", or search schools instead" : ""}.</Text>
       ) : null}
-      {pageCount > 1 ? (
-        <nav aria-label="Pages">
-          <Flex gap="3" mt="6" align="center">
-            {page > 1 ? (
-              <Link to={pageLink(page - 1)} rel="prev">
-                Previous page
-              </Link>
-            ) : null}
-            <Text size="2">
-              Page {page} of {pageCount}
-            </Text>
-            {page < pageCount ? (
-              <Link to={pageLink(page + 1)} rel="next">
-                Next page
-              </Link>
-            ) : null}
-          </Flex>
-        </nav>
-      ) : null}
+      <Pager page={page} pageCount={pageCount} query={{ type, query }} />
     </Container>
   );
 }

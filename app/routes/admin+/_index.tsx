@@ -1,6 +1,7 @@
 import { Badge, Button, Container, Flex, Heading, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Pager } from "~/components/pager";
 import { findUsers, parseUserListFiltersLeniently } from "~/accounts/admin-users.server";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { can } from "~/accounts/policy";
@@ -67,13 +68,6 @@ type Directory = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["di
 
 function UserDirectory({ users, total, query, role, page, pageCount }: Directory) {
   const navigation = useNavigation();
-  const pageLink = (target: number) => {
-    const params = new URLSearchParams();
-    if (query) params.set("query", query);
-    if (role) params.set("role", role);
-    params.set("page", String(target));
-    return `?${params}`;
-  };
   return (
     <section aria-labelledby="users-heading">
       <Heading as="h2" size="5" id="users-heading" mb="3">
@@ -163,25 +157,7 @@ function UserDirectory({ users, total, query, role, page, pageCount }: Directory
         </Table.Root>
       )}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Pages">
-          <Flex gap="3" mt="4" align="center">
-            {page > 1 ? (
-              <Link to={pageLink(page - 1)} rel="prev">
-                Previous page
-              </Link>
-            ) : null}
-            <Text size="2">
-              Page {page} of {pageCount}
-            </Text>
-            {page < pageCount ? (
-              <Link to={pageLink(page + 1)} rel="next">
-                Next page
-              </Link>
-            ) : null}
-          </Flex>
-        </nav>
-      ) : null}
+      <Pager page={page} pageCount={pageCount} query={{ query, role }} />
     </section>
   );
 }

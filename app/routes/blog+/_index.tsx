@@ -1,6 +1,7 @@
 import { Container, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, NavLink, useLoaderData } from "@remix-run/react";
+import { Pager } from "~/components/pager";
 import { z } from "zod";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { listBlogCategories, listBlogPosts } from "~/site/blog.server";
@@ -28,7 +29,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function BlogPage() {
   const { categories, current, posts, page, pageCount } = useLoaderData<typeof loader>();
-  const pageLink = (target: number) => `?${new URLSearchParams({ ...(current ? { category: current.slug } : {}), page: String(target) })}`;
   return (
     <Container size="4" px="4" py="6">
       <Heading as="h1" size="8" mb="2">
@@ -67,25 +67,7 @@ export default function BlogPage() {
           ))}
         </ul>
       )}
-      {pageCount > 1 ? (
-        <nav aria-label="Pages">
-          <Flex gap="3" mt="6" align="center">
-            {page > 1 ? (
-              <Link to={pageLink(page - 1)} rel="prev">
-                Newer posts
-              </Link>
-            ) : null}
-            <Text size="2">
-              Page {page} of {pageCount}
-            </Text>
-            {page < pageCount ? (
-              <Link to={pageLink(page + 1)} rel="next">
-                Older posts
-              </Link>
-            ) : null}
-          </Flex>
-        </nav>
-      ) : null}
+      <Pager page={page} pageCount={pageCount} query={{ category: current?.slug }} previousLabel="Newer posts" nextLabel="Older posts" />
     </Container>
   );
 }

@@ -2,6 +2,7 @@ import { requireRouteAccess } from "~/accounts/authorize.server";
 import { Button, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Pager } from "~/components/pager";
 import { z } from "zod";
 import { listCatalogueCourses, listSchoolsWithCourses } from "~/catalog/courses.server";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
@@ -30,13 +31,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function CourseCatalogue() {
   const { courses, total, schools, query, school, page, pageCount } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const pageLink = (target: number) => {
-    const params = new URLSearchParams();
-    if (query) params.set("query", query);
-    if (school) params.set("school", school);
-    params.set("page", String(target));
-    return `?${params}`;
-  };
   return (
     <Container size="4" px="4" py="6">
       <Heading as="h1" size="8" mb="2">
@@ -95,17 +89,7 @@ export default function CourseCatalogue() {
         </ul>
       )}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Pages">
-          <Flex gap="3" mt="6" align="center">
-            {page > 1 ? <Link to={pageLink(page - 1)} rel="prev">Previous page</Link> : null}
-            <Text size="2">
-              Page {page} of {pageCount}
-            </Text>
-            {page < pageCount ? <Link to={pageLink(page + 1)} rel="next">Next page</Link> : null}
-          </Flex>
-        </nav>
-      ) : null}
+      <Pager page={page} pageCount={pageCount} query={{ query, school }} />
     </Container>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Pager } from "~/components/pager";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { viewerOf } from "~/accounts/session.server";
 import { FormField, SelectField } from "~/components/form-field";
@@ -21,14 +22,6 @@ const LETTERS = "ABCDEFGHIJ";
 
 export default function QuestionBankPage() {
   const { filters, total, pages, questions, courses } = useLoaderData<typeof loader>();
-  const pageLink = (page: number) => {
-    const params = new URLSearchParams();
-    if (filters.course) params.set("course", String(filters.course));
-    if (filters.type) params.set("type", filters.type);
-    if (filters.query) params.set("query", filters.query);
-    params.set("page", String(page));
-    return `?${params}`;
-  };
   return (
     <Container size="3" px="4" py="6">
       <Flex direction="column" gap="4">
@@ -85,14 +78,7 @@ export default function QuestionBankPage() {
             </li>
           ))}
         </ol>
-        {pages > 1 ? (
-          <nav aria-label="Pages">
-            <Flex gap="3">
-              {filters.page > 1 ? <Link to={pageLink(filters.page - 1)}>Previous page</Link> : null}
-              {filters.page < pages ? <Link to={pageLink(filters.page + 1)}>Next page</Link> : null}
-            </Flex>
-          </nav>
-        ) : null}
+        <Pager page={filters.page} pageCount={pages} query={{ course: filters.course, type: filters.type, query: filters.query }} />
       </Flex>
     </Container>
   );
