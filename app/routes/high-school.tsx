@@ -1,36 +1,8 @@
-import { Flex } from "@radix-ui/themes";
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { requireRouteAccess } from "~/accounts/authorize.server";
 import { contentPageMeta } from "~/site/content-meta";
-import { ContentPage } from "~/site/content-page";
-import { OnlineCourseTiles, SchoolTiles } from "~/site/course-tiles";
-import { requireSitePage } from "~/site/pages.server";
-import { listPublishedOnlineCourses, listSchoolsOfType } from "~/site/schools.server";
+import { SchoolTypeLandingPage, schoolTypeLandingLoader } from "~/site/school-type-landing";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRouteAccess(request, "routes/high-school");
-  const [page, schools, onlineCourses] = await Promise.all([
-    requireSitePage("high-school"),
-    listSchoolsOfType("high_school"),
-    listPublishedOnlineCourses({ schoolType: "high_school", limit: 6 }),
-  ]);
-  return { page, schools, onlineCourses };
-}
-
-export default function HighSchoolPage() {
-  const { page, schools, onlineCourses } = useLoaderData<typeof loader>();
-  return (
-    <ContentPage page={page}>
-      <Flex direction="column" gap="7">
-        <OnlineCourseTiles heading="Online courses" courses={onlineCourses} />
-        <SchoolTiles heading="Schools" schools={schools} href={(school) => `/schools/${school.id}`} />
-      </Flex>
-    </ContentPage>
-  );
-}
-
+export const loader = schoolTypeLandingLoader("routes/high-school", "high-school", "high_school");
 export const meta = contentPageMeta("/high-school");
+export default SchoolTypeLandingPage;
