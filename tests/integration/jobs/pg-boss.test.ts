@@ -209,5 +209,5 @@ describe.runIf(source.kind === "postgres")("background jobs on pg-boss", () => {
       await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
     }
-  });
+  }, 60_000);
 });
