@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { config as loadConfig, ConfigError, type AppConfig } from "../app/config/env.server";
 import { closeDatabase, openDatabase } from "../app/db/db.server";
-import { startJobWorker, stopJobWorker } from "../app/jobs/worker.server";
+import { prepareJobQueues, startJobWorker, stopJobWorker } from "../app/jobs/worker.server";
 import { closeRealtime } from "../app/realtime/hub.server";
 import { logger } from "../app/utils/logger.server";
 import { createApp } from "./app";
@@ -80,7 +80,8 @@ function onShutdown(stop: () => Promise<void>) {
 async function stopHttp(server: Server) {
   // Open event streams never go idle: end them (browsers reconnect to another machine) first.
   const closingStreams = closeRealtime();
-  // The background job in hand finishes while the last requests do; then the database closes.
+  // The background job in hand finishes while the last requests do; then the job queue's
+  // connections and the database close.
   const jobsStopped = stopJobWorker();
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
@@ -99,7 +100,7 @@ async function runSingleProcess(config: AppConfig, dev: boolean) {
   await prepareDatabase(config);
   const emulator = await startEmbeddedStripe(config);
   const server = await startHttp(config, dev);
-  startJobWorker();
+  await startJobWorker();
   logger().info({ url: `http://localhost:${config.PORT}`, database: config.database.kind }, "marketplace is listening");
   onShutdown(async () => {
     await stopHttp(server);
@@ -108,8 +109,9 @@ async function runSingleProcess(config: AppConfig, dev: boolean) {
 }
 
 async function runPrimary(config: AppConfig, workers: number) {
-  // Migrate once before any worker serves, so workers never race on the schema.
+  // Migrate once before any worker serves, so workers never race on the schema (nor on the job queue's).
   await prepareDatabase(config);
+  await prepareJobQueues(config);
   await closeDatabase();
   // Before forking: workers inherit the emulator's address and webhook secret.
   const emulator = await startEmbeddedStripe(config);
@@ -140,7 +142,7 @@ async function runPrimary(config: AppConfig, workers: number) {
 async function runWorker(config: AppConfig) {
   await openDatabase(config);
   const server = await startHttp(config, false);
-  startJobWorker();
+  await startJobWorker();
   onShutdown(() => stopHttp(server));
 }
 

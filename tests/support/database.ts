@@ -6,6 +6,7 @@ import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { closeDatabase, useDatabase } from "../../app/db/db.server";
+import { closeJobBackEnd } from "../../app/jobs/queue.server";
 import { createPostgresPool, observedDialect, postgresDialect } from "../../app/db/dialect.server";
 import type { Database } from "../../app/db/schema";
 import { databaseUrl } from "./database-target";
@@ -33,6 +34,8 @@ export function useTestDatabase(): () => TestDatabase {
   });
 
   afterAll(async () => {
+    // A job back end the file's code opened (pg-boss has its own connections) closes first.
+    await closeJobBackEnd();
     await closeDatabase();
     await cleanup?.();
   });

@@ -1,9 +1,10 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { readStoredFile } from "~/files/storage.server";
-import { JobRunner } from "~/jobs/queue.server";
+import { createJobRunner, useJobBackEnd } from "~/jobs/queue.server";
+import { tableJobs } from "~/jobs/table-jobs.server";
 import {
   BOOKLET_QUEUE,
   BOOKLET_READY_NOTIFICATION,
@@ -186,8 +187,12 @@ describe("booklets", () => {
     return course;
   }
 
+  // The embedded database's job back end, on both databases; tests/integration/jobs/pg-boss.test.ts
+  // runs booklets through pg-boss.
+  beforeAll(() => useJobBackEnd(tableJobs({ db: () => database().db, retryDelaySeconds: 0 })));
+
   function runner(options: { now?: () => number; slowThresholdMs?: number; render?: () => Promise<Buffer> } = {}) {
-    return new JobRunner({ db: () => database().db, handlers: { [BOOKLET_QUEUE]: bookletJobHandler({ db: () => database().db, ...options }) }, retryDelayMs: () => 0 });
+    return createJobRunner({ handlers: { [BOOKLET_QUEUE]: bookletJobHandler({ db: () => database().db, ...options }) } });
   }
 
   it("generates the PDF in the background, stores it and notifies the person who asked", async () => {
