@@ -1,6 +1,7 @@
 import { db } from "~/db/db.server";
 import { JobRunner } from "~/jobs/queue.server";
 import { BOOKLET_QUEUE, bookletJobHandler } from "~/online-courses/booklets.server";
+import { COURSE_PUBLISHED_QUEUE, coursePublishedJobHandler } from "~/online-courses/pre-registrations.server";
 import { singleton } from "~/utils/singleton.server";
 
 /**
@@ -12,7 +13,10 @@ const slot = () => singleton("job-worker", () => ({ runner: undefined as JobRunn
 
 export function startJobWorker() {
   if (slot().runner) return slot().runner!;
-  const runner = new JobRunner({ db, handlers: { [BOOKLET_QUEUE]: bookletJobHandler({ db }) } });
+  const runner = new JobRunner({
+    db,
+    handlers: { [BOOKLET_QUEUE]: bookletJobHandler({ db }), [COURSE_PUBLISHED_QUEUE]: coursePublishedJobHandler({ db }) },
+  });
   runner.start();
   slot().runner = runner;
   return runner;
