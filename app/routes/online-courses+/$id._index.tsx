@@ -49,7 +49,7 @@ export default function OnlineCourseOverview() {
         {course.name}
       </Heading>
       <Flex gap="2" mb="4" wrap="wrap">
-        {course.status === "preparing" ? <Badge color="amber">Pre-registration open</Badge> : null}
+        {course.status === "preparing" ? <Badge color="amber" highContrast>Pre-registration open</Badge> : null}
         {enrolment ? <Badge color={enrolment.status === "pending_payment" ? "red" : "indigo"}>{ENROLMENT_STATUS_LABELS[enrolment.status]}</Badge> : null}
       </Flex>
       <Text as="p" size="4" mb="5">
