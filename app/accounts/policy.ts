@@ -201,8 +201,9 @@ export const ROUTE_RULES = {
   "routes/chats+/$id": { access: "signed-in", sample: "/chats/999999999", get: { status: 404 }, mutation: "POST" },
   // Online courses for students (issue 5): overview, practice mode and the in-course experience.
   // Guests see what is previewable and why the rest is locked; the access module
-  // (app/online-courses/access.ts) decides item by item. Enrolling for free, completing
-  // activities and submitting quizzes need an account.
+  // (app/online-courses/access.ts) decides item by item. Pre-registering (and withdrawing) on a
+  // preparing course's overview, enrolling for free, completing activities and submitting
+  // quizzes need an account.
   "routes/online-courses+/$id._index": {
     access: "public",
     mutations: "signed-in",

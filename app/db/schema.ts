@@ -480,6 +480,8 @@ export interface Database {
   mcat_events: McatEventsTable;
   mcat_exam_dates: McatExamDatesTable;
   med_schools: MedSchoolsTable;
+  // Pre-registration (migration 0010).
+  online_course_pre_registrations: OnlineCoursePreRegistrationsTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -845,4 +847,16 @@ export interface MedSchoolsTable {
   median_gpa: ColumnType<string, string | number, string | number>;
   median_mcat: number;
   class_size: number;
+}
+
+// ── Pre-registration for preparing online courses (migration 0010) ───────────────────────────
+
+/** A student waiting for a preparing course to open (SPEC §4); one row per course and user. */
+export interface OnlineCoursePreRegistrationsTable {
+  id: Generated<number>;
+  online_course_id: number;
+  user_id: number;
+  created_at: CreatedAt;
+  /** When the student was told the course opened; set once, so publishing again tells no one twice. */
+  notified_at: Timestamp | null;
 }

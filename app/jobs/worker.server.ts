@@ -3,6 +3,7 @@ import { db } from "~/db/db.server";
 import { pgBossJobs } from "~/jobs/pg-boss-jobs.server";
 import { closeJobBackEnd, createJobRunner, type JobRunner } from "~/jobs/queue.server";
 import { BOOKLET_QUEUE, bookletJobHandler } from "~/online-courses/booklets.server";
+import { COURSE_PUBLISHED_QUEUE, coursePublishedJobHandler } from "~/online-courses/pre-registrations.server";
 import { singleton } from "~/utils/singleton.server";
 
 /**
@@ -13,7 +14,7 @@ import { singleton } from "~/utils/singleton.server";
 const slot = () => singleton("job-worker", () => ({ runner: undefined as JobRunner | undefined }));
 
 function jobHandlers() {
-  return { [BOOKLET_QUEUE]: bookletJobHandler({ db }) };
+  return { [BOOKLET_QUEUE]: bookletJobHandler({ db }), [COURSE_PUBLISHED_QUEUE]: coursePublishedJobHandler({ db }) };
 }
 
 /**

@@ -81,3 +81,16 @@ export function confirmationMail(input: { name?: string | null; url: string; val
     ],
   });
 }
+
+/** To a student who pre-registered for a course that has just opened. */
+export function coursePublishedMail(input: { name?: string | null; courseName: string; url: string }): MailContent {
+  const courseName = greetingName(input.courseName);
+  return actionMail({
+    subject: `${courseName} is open`,
+    name: input.name,
+    lead: `You pre-registered for ${courseName}. It is open now: you can register and start learning.`,
+    actionLabel: "See the course",
+    url: input.url,
+    footer: ["You get this mail once, because you asked to hear when this course opens."],
+  });
+}

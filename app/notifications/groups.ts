@@ -46,6 +46,10 @@ const TITLES: Record<string, (group: NotificationGroup) => string> = {
     return typeof name === "string" ? `${name} invited you to a study room` : "You were invited to a study room";
   },
   NewChatMessage: () => "You have a new chat message",
+  OnlineCoursePublished: (group) => {
+    const name = group.items[0]?.data.course_name;
+    return typeof name === "string" ? `${name} is open: you can register now` : "A course you pre-registered for is open";
+  },
 };
 
 /** A readable line for a group; unknown types get their type name spelled out. */

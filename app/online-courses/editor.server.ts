@@ -2,6 +2,8 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { ActivityType, Database, OnlineCourse, OnlineCourseStatus, PackagesConfig } from "~/db/schema";
 import type { CourseDetailsInput, EditorCommand, NewCourseInput } from "~/online-courses/editor-forms";
 import { checkStatusChange, CLOSED_MESSAGE, isEditable, swapTarget, type Direction } from "~/online-courses/editor-rules";
+import { notifiesPreRegistrants } from "~/online-courses/pre-registration";
+import { notifyPreRegistrants } from "~/online-courses/pre-registrations.server";
 
 /**
  * The course editor's changes (issue 5 item 6). Every change runs in one transaction that first
@@ -104,14 +106,19 @@ export async function updateCourseDetails(db: Kysely<Database>, courseId: number
   });
 }
 
-/** Moves the course one step along hidden → preparing → published → closed. */
-export async function changeStatus(db: Kysely<Database>, courseId: number, to: OnlineCourseStatus) {
-  await db.transaction().execute(async (trx) => {
+/**
+ * Moves the course one step along hidden → preparing → published → closed. Publishing tells
+ * the pre-registered students in the same transaction; answers how many will be told.
+ */
+export async function changeStatus(db: Kysely<Database>, courseId: number, to: OnlineCourseStatus): Promise<{ preRegistrantsNotified: number }> {
+  return db.transaction().execute(async (trx) => {
     const course = await trx.selectFrom("online_courses").select(["id", "status"]).where("id", "=", courseId).forUpdate().executeTakeFirst();
     if (!course) throw new EditorError(404, "There is no such course.");
     const change = checkStatusChange(course.status, to);
     if (!change.ok) throw new EditorError(409, change.reason);
     await trx.updateTable("online_courses").set({ status: to, updated_at: new Date() }).where("id", "=", courseId).execute();
+    const preRegistrantsNotified = notifiesPreRegistrants(course.status, to) ? await notifyPreRegistrants(trx, courseId) : 0;
+    return { preRegistrantsNotified };
   });
 }
 

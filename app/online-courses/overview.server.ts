@@ -1,19 +1,28 @@
 import { data, redirect } from "@remix-run/node";
-import type { Viewer } from "~/accounts/roles";
+import { AccessLevel, type Viewer } from "~/accounts/roles";
 import { db } from "~/db/db.server";
+import { redirectWithToast } from "~/toasts/toast.server";
 import { holdsEnrolment, registration } from "~/online-courses/access";
 import { chapterHeading } from "~/online-courses/curriculum";
 import { enrol } from "~/online-courses/enrolments.server";
 import { inCourseBase } from "~/online-courses/in-course-page.server";
 import { loadCourseForViewer } from "~/online-courses/in-course.server";
 import { combinePackages, isPackageKey, PACKAGE_TYPE_OF, packageOffers } from "~/online-courses/packages";
+import { checkPreRegistration, preRegistrationState } from "~/online-courses/pre-registration";
+import { countPreRegistrations, isPreRegistered, preRegister, withdrawPreRegistration } from "~/online-courses/pre-registrations.server";
 
-/** The overview page of an online course and its one form (taking a free package). */
+/** The overview page of an online course and its forms (taking a free package, pre-registering). */
 
 export async function loadOverview(viewer: Viewer, idOrSlug: string) {
   const loaded = await loadCourseForViewer(viewer, idOrSlug);
   if (!loaded) throw new Response("Course not found", { status: 404 });
   const { course, enrolment, access, tree } = loaded;
+  const preparing = course.status === "preparing";
+  const staff = access.accessLevel >= AccessLevel.EDIT;
+  const [preRegistered, preRegistrationCount] = await Promise.all([
+    preparing && viewer.id !== null ? isPreRegistered(db(), course.id, viewer.id) : false,
+    preparing && staff ? countPreRegistrations(db(), course.id) : null,
+  ]);
   return {
     course: {
       id: course.id,
@@ -32,6 +41,9 @@ export async function loadOverview(viewer: Viewer, idOrSlug: string) {
     },
     offers: packageOffers(course),
     registration: registration(course, access.accessLevel),
+    preRegistration: preRegistrationState({ status: course.status, accessLevel: access.accessLevel, signedIn: viewer.id !== null, preRegistered }),
+    /** Staff only: how many students wait for the course to open. */
+    preRegistrationCount,
     enrolment: enrolment ? { status: enrolment.status, package_type: enrolment.package_type } : null,
     percent: tree.percent,
     previewable: tree.activities.filter((activity) => activity.access.allowed && activity.access.via === "preview"),
@@ -49,8 +61,10 @@ export async function loadOverview(viewer: Viewer, idOrSlug: string) {
  * Enrols the signed-in viewer in a free package (price 0) of a course open for registration.
  * Paid packages go through checkout; an enrolment that already holds access is kept as it is.
  */
-export async function overviewAction(viewer: Viewer, userId: number, idOrSlug: string, form: FormData) {
-  if (form.get("intent") !== "enrol") return data({ error: "Unknown action." }, { status: 400 });
+export async function overviewAction(request: Request, viewer: Viewer, userId: number, idOrSlug: string, form: FormData) {
+  const intent = form.get("intent");
+  if (intent === "pre-register" || intent === "withdraw-pre-registration") return preRegistrationAction(request, viewer, userId, idOrSlug, intent);
+  if (intent !== "enrol") return data({ error: "Unknown action." }, { status: 400 });
   const key = form.get("package");
   if (!isPackageKey(key)) return data({ error: "Choose Learn, Practice or the Learn-Practice Bundle." }, { status: 400 });
   const loaded = await loadCourseForViewer(viewer, idOrSlug);
@@ -68,4 +82,23 @@ export async function overviewAction(viewer: Viewer, userId: number, idOrSlug: s
     await enrol(db(), { userId, onlineCourseId: course.id, packageType, status: held === "none" ? "active" : enrolment!.status });
   }
   throw redirect(`${base}?resume=true`);
+}
+
+/**
+ * Pre-registers the signed-in viewer for a preparing course they can see, or withdraws their
+ * pre-registration. Both are idempotent: repeating one answers as the first did.
+ */
+async function preRegistrationAction(request: Request, viewer: Viewer, userId: number, idOrSlug: string, intent: "pre-register" | "withdraw-pre-registration") {
+  const loaded = await loadCourseForViewer(viewer, idOrSlug);
+  if (!loaded) throw new Response("Course not found", { status: 404 });
+  const { course } = loaded;
+  const back = `/online-courses/${course.id}#pre-registration`;
+  if (intent === "withdraw-pre-registration") {
+    await withdrawPreRegistration(db(), course.id, userId);
+    return redirectWithToast(request, back, { type: "success", message: "Your pre-registration is withdrawn." });
+  }
+  const check = checkPreRegistration(course.status);
+  if (!check.ok) return data({ error: check.reason }, { status: check.status });
+  await preRegister(db(), course.id, userId);
+  return redirectWithToast(request, back, { type: "success", message: "You're pre-registered: we'll tell you when the course opens." });
 }

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Badge, Box, Button, Callout, Card, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
@@ -8,6 +8,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import { formatPrice } from "~/formatting/price";
 import { ActivityLink, ErrorCallout, ProgressBar } from "~/online-courses/in-course-views";
 import { loadOverview, overviewAction } from "~/online-courses/overview.server";
+import { preRegistrationCountLabel, type PreRegistrationState } from "~/online-courses/pre-registration";
 import { pageMeta } from "~/seo/page-meta";
 
 const ROUTE = "routes/online-courses+/$id._index";
@@ -19,10 +20,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { ...overview, origin: new URL(request.url).origin };
 }
 
-/** POST: take a free package (the Buy links of paid ones go to checkout). */
+/** POST: take a free package (the Buy links of paid ones go to checkout), pre-register or withdraw. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireMutationAccess(request, ROUTE);
-  return overviewAction(viewerOf(session.user), session.user.id, params.id ?? "", await request.formData());
+  return overviewAction(request, viewerOf(session.user), session.user.id, params.id ?? "", await request.formData());
 }
 
 const ENROLMENT_STATUS_LABELS: Record<string, string> = {
@@ -36,7 +37,8 @@ const ENROLMENT_STATUS_LABELS: Record<string, string> = {
 };
 
 export default function OnlineCourseOverview() {
-  const { course, offers, registration, enrolment, previewable, outline, percent, inCourseHref, signedIn } = useLoaderData<typeof loader>();
+  const { course, offers, registration, preRegistration, preRegistrationCount, enrolment, previewable, outline, percent, inCourseHref, signedIn } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <Container size="3" px="4" py="6">
@@ -47,7 +49,7 @@ export default function OnlineCourseOverview() {
         {course.name}
       </Heading>
       <Flex gap="2" mb="4" wrap="wrap">
-        {course.status === "preparing" ? <Badge color="amber">Pre-registration open</Badge> : null}
+        {course.status === "preparing" ? <Badge color="amber" highContrast>Pre-registration open</Badge> : null}
         {enrolment ? <Badge color={enrolment.status === "pending_payment" ? "red" : "indigo"}>{ENROLMENT_STATUS_LABELS[enrolment.status]}</Badge> : null}
       </Flex>
       <Text as="p" size="4" mb="5">
@@ -69,11 +71,20 @@ export default function OnlineCourseOverview() {
         </Card>
       ) : null}
 
+      {preRegistration !== "unavailable" || preRegistrationCount !== null ? (
+        <PreRegistration courseId={course.id} state={preRegistration} staffCount={preRegistrationCount} />
+      ) : null}
+
       <Box asChild mb="6">
         <section id="packages" aria-labelledby="packages-heading">
           <Heading as="h2" size="6" id="packages-heading" mb="3">
             {course.purchase_type === "standard" ? "Packages" : "How to join"}
           </Heading>
+          {registration === "pre-register" ? (
+            <Text as="p" color="gray" mb="3">
+              Registration opens when the course does; pre-registered students hear first.
+            </Text>
+          ) : null}
           {course.purchase_type === "subscription" ? (
             <Card>
               <Text as="p">This course is included with a Plus subscription, with every lesson and all the practice.</Text>
@@ -88,9 +99,9 @@ export default function OnlineCourseOverview() {
                 The full course, live sessions and practice, with a deposit now and the balance later.{" "}
                 <Price cents={course.price_cents} regular={course.regular_price_cents} currency={course.currency} />
               </Text>
-              {registration ? (
+              {registration === "register" ? (
                 <Button asChild mt="3">
-                  <a href={`/checkout?online_course_id=${course.id}&package=bundle`}>{registration === "pre-register" ? "Pre-register" : "Enrol"}</a>
+                  <a href={`/checkout?online_course_id=${course.id}&package=bundle`}>Enrol</a>
                 </Button>
               ) : null}
             </Card>
@@ -109,13 +120,13 @@ export default function OnlineCourseOverview() {
                     <Text as="p" size="2" color="gray" mb="3">
                       {offer.includes}
                     </Text>
-                    {registration === null ? null : offer.priceCents === 0 ? (
+                    {registration !== "register" ? null : offer.priceCents === 0 ? (
                       signedIn ? (
                         <Form method="post">
                           <CsrfInput />
                           <input type="hidden" name="intent" value="enrol" />
                           <input type="hidden" name="package" value={offer.key} />
-                          <Button type="submit">{registration === "pre-register" ? "Pre-register for free" : "Enrol for free"}</Button>
+                          <Button type="submit">Enrol for free</Button>
                         </Form>
                       ) : (
                         <Button asChild>
@@ -124,8 +135,8 @@ export default function OnlineCourseOverview() {
                       )
                     ) : (
                       <Button asChild>
-                        <a href={offer.checkoutHref} aria-label={`${registration === "pre-register" ? "Pre-register" : "Buy"} ${offer.name}`}>
-                          {registration === "pre-register" ? "Pre-register" : "Buy"}
+                        <a href={offer.checkoutHref} aria-label={`Buy ${offer.name}`}>
+                          Buy
                         </a>
                       </Button>
                     )}
@@ -190,6 +201,60 @@ export default function OnlineCourseOverview() {
         </Box>
       ) : null}
     </Container>
+  );
+}
+
+/** SPEC §4: a preparing course takes pre-registrations instead of purchases. */
+function PreRegistration({ courseId, state, staffCount }: { courseId: number; state: PreRegistrationState; staffCount: number | null }) {
+  const back = encodeURIComponent(`/online-courses/${courseId}`);
+  return (
+    <Box asChild mb="6">
+      <section id="pre-registration" aria-labelledby="pre-registration-heading">
+        <Heading as="h2" size="6" id="pre-registration-heading" mb="3">
+          Pre-registration
+        </Heading>
+        <Card>
+          {state === "sign-in" ? (
+            <>
+              <Text as="p">This course opens soon. Pre-register and we will tell you as soon as you can register.</Text>
+              <Flex gap="3" mt="3" wrap="wrap" align="center">
+                <Button asChild>
+                  <Link to={`/users/sign_in?redirect_to=${back}`}>Sign in to pre-register</Link>
+                </Button>
+                <Link to={`/sign-up?redirect_to=${back}`}>Create a free account</Link>
+              </Flex>
+            </>
+          ) : null}
+          {state === "open" ? (
+            <Form method="post">
+              <CsrfInput />
+              <input type="hidden" name="intent" value="pre-register" />
+              <Text as="p">This course opens soon. Pre-register and we will tell you, by notification and email, as soon as you can register.</Text>
+              <Button type="submit" mt="3">
+                Pre-register
+              </Button>
+            </Form>
+          ) : null}
+          {state === "pre-registered" ? (
+            <Form method="post">
+              <CsrfInput />
+              <input type="hidden" name="intent" value="withdraw-pre-registration" />
+              <Callout.Root color="green" role="status">
+                <Callout.Text>You&rsquo;re pre-registered — we&rsquo;ll tell you when it opens.</Callout.Text>
+              </Callout.Root>
+              <Button type="submit" variant="soft" color="gray" mt="3">
+                Withdraw pre-registration
+              </Button>
+            </Form>
+          ) : null}
+          {staffCount !== null ? (
+            <Text as="p" size="2" color="gray" mt={state === "unavailable" ? "0" : "3"}>
+              {preRegistrationCountLabel(staffCount)} <Link to={`/online-courses/${courseId}/manager#pre-registrations`}>See who</Link>
+            </Text>
+          ) : null}
+        </Card>
+      </section>
+    </Box>
   );
 }
 

@@ -18,6 +18,9 @@ import {
 } from "~/online-courses/editor-forms";
 import { centsToPriceInput, isEditable, nextStatus, STATUS_LABELS, STATUS_MEANINGS, CLOSED_MESSAGE } from "~/online-courses/editor-rules";
 import { requireManagedCourse } from "~/online-courses/manager.server";
+import { formatDate } from "~/formatting/format";
+import { preRegistrationCountLabel } from "~/online-courses/pre-registration";
+import { countPreRegistrations, listPreRegistrations } from "~/online-courses/pre-registrations.server";
 import type { ManagerOutletContext } from "./$id_.manager";
 
 const ROUTE = "routes/online-courses+/$id_.manager._index";
@@ -25,7 +28,16 @@ const ROUTE = "routes/online-courses+/$id_.manager._index";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { course } = await requireManagedCourse(request, ROUTE, params.id);
   const packages = (typeof course.packages_config === "string" ? JSON.parse(course.packages_config) : course.packages_config) as PackagesConfig;
+  const [preRegistrationCount, preRegistrations] = await Promise.all([countPreRegistrations(db(), course.id), listPreRegistrations(db(), course.id)]);
   return {
+    preRegistrationCount,
+    preRegistrations: preRegistrations.map((row) => ({
+      id: row.id,
+      name: `${row.first_name} ${row.last_name}`.trim() || row.email,
+      email: row.email,
+      created_at: row.created_at,
+      notified_at: row.notified_at,
+    })),
     course: {
       id: course.id,
       name: course.name,
@@ -50,10 +62,11 @@ const SAVED: Record<string, string> = {
 };
 
 export default function CourseManagerPage() {
-  const { course, packages } = useLoaderData<typeof loader>();
+  const { course, packages, preRegistrationCount, preRegistrations } = useLoaderData<typeof loader>();
   const answer = useOutletContext<ManagerOutletContext>()?.answer;
   const [searchParams] = useSearchParams();
   const saved = searchParams.get("saved");
+  const told = Number(searchParams.get("told") ?? 0);
   const editable = isEditable(course.status);
   const next = nextStatus(course.status);
   const message = answer && "message" in answer ? answer.message : null;
@@ -61,7 +74,10 @@ export default function CourseManagerPage() {
     <Flex direction="column" gap="4">
       {saved && SAVED[saved] && !answer ? (
         <Callout.Root color="green" role="status">
-          <Callout.Text>{SAVED[saved]}</Callout.Text>
+          <Callout.Text>
+            {SAVED[saved]}
+            {saved === "status" && Number.isInteger(told) && told > 0 ? ` ${told === 1 ? "1 pre-registered student is" : `${told} pre-registered students are`} being told.` : null}
+          </Callout.Text>
         </Callout.Root>
       ) : null}
       {message ? (
@@ -93,6 +109,44 @@ export default function CourseManagerPage() {
             </Form>
           ) : null}
         </Flex>
+      </Card>
+      <Card size="3" asChild>
+        <section id="pre-registrations" aria-labelledby="pre-registrations-heading">
+          <Flex direction="column" gap="3">
+            <Heading as="h2" size="4" id="pre-registrations-heading">
+              Pre-registrations
+            </Heading>
+            <Text as="p">{preRegistrationCountLabel(preRegistrationCount)}</Text>
+            {preRegistrations.length > 0 ? (
+              <table className="data-table">
+                <caption className="visually-hidden">Students who pre-registered, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Student</th>
+                    <th scope="col">Email</th>
+                    <th scope="col">Pre-registered</th>
+                    <th scope="col">Told it opened</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preRegistrations.map((row) => (
+                    <tr key={row.id}>
+                      <td>{row.name}</td>
+                      <td>{row.email}</td>
+                      <td>{formatDate(row.created_at)}</td>
+                      <td>{row.notified_at ? formatDate(row.notified_at) : "Not yet"}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+            {preRegistrationCount > preRegistrations.length ? (
+              <Text as="p" size="2" color="gray">
+                Showing the newest {preRegistrations.length}.
+              </Text>
+            ) : null}
+          </Flex>
+        </section>
       </Card>
       <Card size="3">
         <Flex direction="column" gap="3">

@@ -44,8 +44,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (intent === "status") {
       const submission = parseWithZod(formData, { schema: statusSchema });
       if (submission.status !== "success") return data({ form: "status" as const, message: "Choose the status to move the course to." }, { status: 400 });
-      await changeStatus(db(), course.id, submission.value.status);
-      return back("status");
+      const { preRegistrantsNotified } = await changeStatus(db(), course.id, submission.value.status);
+      return preRegistrantsNotified > 0 ? redirect(`/online-courses/${course.id}/manager?saved=status&told=${preRegistrantsNotified}`) : back("status");
     }
     if (intent === "booklet") {
       parseWithZod(formData, { schema: bookletSchema });

@@ -153,6 +153,9 @@ describe("full content (SPEC §5)", () => {
     ["the instructor (EDIT)", { viewer: instructorOfCourse }, true],
     ["an admin on a hidden course", { viewer: admin, course: course({ status: "hidden" }) }, true],
     ["below LIMITED_VIEW none, even with a package", { accessLevel: AccessLevel.OVERVIEW, enrolment: enrolment() }, "not-open-yet"],
+    // A pre-registration is not an enrolment: the access facts never include it, so it opens nothing.
+    ["pre-registered, course preparing", { course: course({ status: "preparing" }), enrolment: null }, "not-open-yet"],
+    ["pre-registered, course now published, no package yet", { enrolment: null }, "needs-learn"],
     ["NONE: not visible", { course: course({ status: "hidden" }), enrolment: enrolment() }, "not-visible"],
     ["a guest on a course for instructors", { viewer: guestViewer, course: course({ readAccess: "wize_profs" }) }, "sign-in"],
     // Standard.
