@@ -7,6 +7,8 @@ import * as notificationsAndChats from "./0005_notifications_and_chats";
 import * as publicSite from "./0006_public_site";
 import * as payments from "./0007_payments";
 import * as courseEditor from "./0009_course_editor";
+import * as partnerMemberships from "./0011_partner_memberships";
+import * as siteTours from "./0012_site_tours";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -21,4 +23,6 @@ export const migrations: Record<string, Migration> = {
   "0006_public_site": publicSite,
   "0007_payments": payments,
   "0009_course_editor": courseEditor,
+  "0011_partner_memberships": partnerMemberships,
+  "0012_site_tours": siteTours,
 };

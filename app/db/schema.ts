@@ -480,6 +480,12 @@ export interface Database {
   mcat_events: McatEventsTable;
   mcat_exam_dates: McatExamDatesTable;
   med_schools: MedSchoolsTable;
+  // Partner memberships (migration 0011).
+  partner_memberships: PartnerMembershipsTable;
+  // Site tours (migration 0012).
+  site_tours: SiteToursTable;
+  site_tour_steps: SiteTourStepsTable;
+  site_tour_views: SiteTourViewsTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -845,4 +851,40 @@ export interface MedSchoolsTable {
   median_gpa: ColumnType<string, string | number, string | number>;
   median_mcat: number;
   class_size: number;
+}
+
+// ── Partner memberships (migration 0011) ─────────────────────────────────────────────────────
+
+export type PartnerMembershipStatus = "invited" | "accepted" | "declined" | "removed";
+
+export interface PartnerMembershipsTable {
+  id: Generated<number>;
+  partner_id: number;
+  user_id: number;
+  status: Generated<PartnerMembershipStatus>;
+  invited_at: CreatedAt;
+  responded_at: Timestamp | null;
+}
+
+// ── Site tours (migration 0012) ──────────────────────────────────────────────────────────────
+
+export interface SiteToursTable {
+  id: Generated<number>;
+  key: string;
+  title: string;
+}
+
+export interface SiteTourStepsTable {
+  id: Generated<number>;
+  tour_id: number;
+  position: number;
+  selector: string;
+  title: string;
+  body: string;
+}
+
+export interface SiteTourViewsTable {
+  user_id: number;
+  tour_id: number;
+  viewed_at: CreatedAt;
 }
