@@ -39,14 +39,14 @@ export function SiteTourButton() {
  */
 export function SiteTourHost({ unseen }: { unseen: readonly { id: number; key: SiteTourKey }[] }) {
   const location = useLocation();
-  const [running, setRunning] = useState<{ key: SiteTourKey; Overlay: ComponentType<SiteTourOverlayProps> } | null>(null);
+  const [running, setRunning] = useState<{ key: SiteTourKey; started: number; Overlay: ComponentType<SiteTourOverlayProps> } | null>(null);
   const offered = useRef(new Set<SiteTourKey>());
 
   useEffect(() => {
     const onStart = (event: Event) => {
       const key = (event as CustomEvent<SiteTourKey>).detail;
       import("~/site-tours/site-tour-overlay")
-        .then((module) => setRunning({ key, Overlay: module.SiteTourOverlay }))
+        .then((module) => setRunning({ key, started: Date.now(), Overlay: module.SiteTourOverlay }))
         // The overlay's code could not be fetched (a deploy replaced it): the tour's page has the same steps.
         .catch(() => window.location.assign(siteTourHref(key, `${window.location.pathname}${window.location.search}`)));
     };
@@ -75,5 +75,6 @@ export function SiteTourHost({ unseen }: { unseen: readonly { id: number; key: S
 
   if (!running) return null;
   const { Overlay } = running;
-  return <Overlay tourKey={running.key} onClose={() => setRunning(null)} />;
+  // Starting a tour again (or another one) begins at its first step.
+  return <Overlay key={`${running.key}-${running.started}`} tourKey={running.key} onClose={() => setRunning(null)} />;
 }

@@ -47,8 +47,10 @@ export function SiteTourOverlay({ tourKey, onClose }: SiteTourOverlayProps) {
   }, [tour]);
 
   useEffect(() => {
-    if (plan && dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, [plan]);
+    // A tour without steps has nothing to show.
+    if (plan && plan.steps.length === 0) onClose();
+    else if (plan && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [plan, onClose]);
 
   const step = plan?.steps[index] ?? null;
   useLayoutEffect(() => {
