@@ -8,6 +8,8 @@ import * as publicSite from "./0006_public_site";
 import * as payments from "./0007_payments";
 import * as courseEditor from "./0009_course_editor";
 import * as onlineCoursePreRegistrations from "./0010_online_course_pre_registrations";
+import * as partnerMemberships from "./0011_partner_memberships";
+import * as siteTours from "./0012_site_tours";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -23,4 +25,6 @@ export const migrations: Record<string, Migration> = {
   "0007_payments": payments,
   "0009_course_editor": courseEditor,
   "0010_online_course_pre_registrations": onlineCoursePreRegistrations,
+  "0011_partner_memberships": partnerMemberships,
+  "0012_site_tours": siteTours,
 };

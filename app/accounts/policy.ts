@@ -328,6 +328,14 @@ export const ROUTE_RULES = {
   "routes/announcements": { access: { roles: ANNOUNCEMENT_ROLES }, sample: "/announcements", mutation: "POST" },
   // Token packs are shown to everyone; the balance only to its owner.
   "routes/tokens": { access: "public", sample: "/tokens" },
+  // Partner invitations (SPEC §2 Shell): answered from the account menu by a signed-in user;
+  // `can(viewer, "respond_to_partner_invite", membership)` then allows only the invited user.
+  "routes/partner-memberships.$id": { sample: "/partner-memberships/999999999", ...onlyMutations("POST", "signed-in") },
+  // Site tours (SPEC §2, §7): the steps as a page for everyone (the tour button without
+  // JavaScript); marking tours seen is the signed-in user's own.
+  "routes/site-tour": { access: "public", sample: "/site-tour?tour=site_help" },
+  "routes/site_tours+/viewed_tour": { sample: "/site_tours/viewed_tour", ...onlyMutations("PUT", "signed-in") },
+  "routes/site_tours+/viewed_tours": { sample: "/site_tours/viewed_tours", ...onlyMutations("PUT", "signed-in") },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteId = keyof typeof ROUTE_RULES;
@@ -395,6 +403,13 @@ export interface Permissions {
   post_chat: ChatRef;
   /** Edit an online course, its curriculum and status, print it and make its booklet. */
   manage_online_course: OnlineCourseRef;
+  /** Accept or decline an invitation to a partner: the invited user only (not even admins). */
+  respond_to_partner_invite: PartnerInviteRef;
+}
+
+/** A partner membership, as far as who may answer its invitation goes. */
+export interface PartnerInviteRef {
+  user_id: number;
 }
 
 /** A chat, when only who belongs to it matters. */
@@ -435,6 +450,7 @@ const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boole
   manage_online_course: (viewer, course) =>
     !isGuest(viewer) &&
     (hasRole(viewer, "admin", "manager") || (course.instructor_id !== null && viewer.id === course.instructor_id && isInstructor(viewer))),
+  respond_to_partner_invite: (viewer, invite) => viewer.id !== null && viewer.id === invite.user_id,
 };
 
 /** Whether the viewer may take the action on the subject. Guests may take none of these. */

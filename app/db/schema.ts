@@ -482,6 +482,12 @@ export interface Database {
   med_schools: MedSchoolsTable;
   // Pre-registration (migration 0010).
   online_course_pre_registrations: OnlineCoursePreRegistrationsTable;
+  // Partner memberships (migration 0011).
+  partner_memberships: PartnerMembershipsTable;
+  // Site tours (migration 0012).
+  site_tours: SiteToursTable;
+  site_tour_steps: SiteTourStepsTable;
+  site_tour_views: SiteTourViewsTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -859,4 +865,40 @@ export interface OnlineCoursePreRegistrationsTable {
   created_at: CreatedAt;
   /** When the student was told the course opened; set once, so publishing again tells no one twice. */
   notified_at: Timestamp | null;
+}
+
+// ── Partner memberships (migration 0011) ─────────────────────────────────────────────────────
+
+export type PartnerMembershipStatus = "invited" | "accepted" | "declined" | "removed";
+
+export interface PartnerMembershipsTable {
+  id: Generated<number>;
+  partner_id: number;
+  user_id: number;
+  status: Generated<PartnerMembershipStatus>;
+  invited_at: CreatedAt;
+  responded_at: Timestamp | null;
+}
+
+// ── Site tours (migration 0012) ──────────────────────────────────────────────────────────────
+
+export interface SiteToursTable {
+  id: Generated<number>;
+  key: string;
+  title: string;
+}
+
+export interface SiteTourStepsTable {
+  id: Generated<number>;
+  tour_id: number;
+  position: number;
+  selector: string;
+  title: string;
+  body: string;
+}
+
+export interface SiteTourViewsTable {
+  user_id: number;
+  tour_id: number;
+  viewed_at: CreatedAt;
 }

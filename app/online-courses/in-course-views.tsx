@@ -103,7 +103,7 @@ export function CurriculumOutline({ tree, base, currentId }: { tree: CurriculumT
 
 export function SearchForm({ base, query }: { base: string; query: string }) {
   return (
-    <Form method="get" action={base} role="search" aria-label="Search this course">
+    <Form method="get" action={base} role="search" aria-label="Search this course" data-tour="lesson-search">
       <Flex gap="2" align="end" wrap="wrap">
         <Flex direction="column" gap="1">
           <label htmlFor="curriculum-search">
@@ -193,7 +193,7 @@ export function LessonContent({ activity, content }: { activity: TreeActivity; c
   return (
     <Box mt="3">
       {video ? (
-        <video controls preload="none" src={video} style={{ width: "100%", maxWidth: 720, background: "black" }} aria-label={activity.title}>
+        <video controls preload="none" src={video} style={{ width: "100%", maxWidth: 720, background: "black" }} aria-label={activity.title} data-tour="lesson-video">
           <a href={video}>Download the video</a>
         </video>
       ) : null}

@@ -3,11 +3,13 @@ import { useEffect, useState } from "react";
 import type { CurrentUserSummary } from "~/accounts/current-user";
 import { guestViewer, type Viewer } from "~/accounts/roles";
 import { CsrfInput } from "~/components/csrf-input";
+import { partnerMenuEntries, type BarMembership } from "~/partners/membership";
 import { APP_BAR_SCROLL_THRESHOLD, type AppBarColor } from "~/shell/app-bar-rules";
 import { DisclosureMenu, MenuLinks } from "~/shell/disclosure-menu";
 import { accountMenu, coursesMenu, leftItems, mainLinks, resourcesMenu, roleMenuEntries, signUpHref, type CoursesMenuInput } from "~/shell/menus";
 import { SignedInIcons } from "~/shell/signed-in-icons";
 import { ThemeToggle } from "~/shell/theme-toggle";
+import { SiteTourButton } from "~/site-tours/site-tour-host";
 import type { Appearance } from "~/theme/theme";
 
 function viewerOf(user: CurrentUserSummary | null): Viewer {
@@ -33,11 +35,13 @@ export function AppBar({
   color,
   appearance,
   courses,
+  partners,
 }: {
   currentUser: CurrentUserSummary | null;
   color: AppBarColor;
   appearance: Appearance;
   courses: CoursesMenuInput;
+  partners: readonly BarMembership[];
 }) {
   const viewer = viewerOf(currentUser);
   const location = useLocation();
@@ -47,10 +51,10 @@ export function AppBar({
   return (
     <div className={`app-bar app-bar--${color}${dense ? " app-bar--dense" : ""}`} data-shell="app-bar" data-color={color}>
       <div className="app-bar__inner wrapper wrapper--wide">
-        <Link to={currentUser ? currentUser.homePath : "/"} className="app-bar__logo" aria-label="Marketplace home">
+        <Link to={currentUser ? currentUser.homePath : "/"} className="app-bar__logo" aria-label="Marketplace home" data-tour="logo">
           Marketplace
         </Link>
-        <nav aria-label="Main" className="app-bar__nav">
+        <nav aria-label="Main" className="app-bar__nav" data-tour="main-nav">
           <ul className="app-bar__list">
             {left ? (
               <li>
@@ -94,11 +98,13 @@ export function AppBar({
         </nav>
         <div className="app-bar__actions">
           <ThemeToggle appearance={appearance} />
+          <SiteTourButton />
           {currentUser ? (
             <>
               <SignedInIcons />
-              <DisclosureMenu name="account-menu" label={currentUser.displayName} summaryLabel={`Account menu for ${currentUser.displayName}`} align="end">
+              <DisclosureMenu name="account-menu" label={currentUser.displayName} summaryLabel={`Account menu for ${currentUser.displayName}`} align="end" tour="account-menu">
                 <MenuLinks links={accountMenu()} />
+                <PartnerMenu partners={partners} redirectTo={`${location.pathname}${location.search}`} />
                 <Form method="post" action="/users/sign_out" className="shell-menu__form">
                   <CsrfInput />
                   <input type="hidden" name="_method" value="delete" />
@@ -121,5 +127,42 @@ export function AppBar({
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * The account menu's partners (SPEC §2): memberships and invitations with their status.
+ * Invitations are answered with a plain form, so Accept and Decline work without JavaScript.
+ */
+function PartnerMenu({ partners, redirectTo }: { partners: readonly BarMembership[]; redirectTo: string }) {
+  const entries = partnerMenuEntries(partners);
+  if (entries.length === 0) return null;
+  return (
+    <section className="shell-menu__section" aria-labelledby="account-menu-partners" data-shell="partner-memberships">
+      <p id="account-menu-partners" className="shell-menu__heading">
+        Partners
+      </p>
+      <ul className="shell-menu__partners">
+        {entries.map((entry) => (
+          <li key={entry.membershipId} data-partner-status={entry.answerable ? "invited" : "accepted"}>
+            <Link to={entry.href} prefetch="none" className="shell-menu__partner">
+              {entry.label} <span className="shell-menu__status">{entry.statusLabel}</span>
+            </Link>
+            {entry.answerable ? (
+              <Form method="post" action={`/partner-memberships/${entry.membershipId}`} className="shell-menu__invite">
+                <CsrfInput />
+                <input type="hidden" name="redirectTo" value={redirectTo} />
+                <button type="submit" name="response" value="accept" className="shell-menu__answer" aria-label={`Accept the invitation from ${entry.label}`}>
+                  Accept
+                </button>
+                <button type="submit" name="response" value="decline" className="shell-menu__answer" aria-label={`Decline the invitation from ${entry.label}`}>
+                  Decline
+                </button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -7,6 +7,7 @@ import { DialogHost } from "~/shell/legal-dialog";
 import { SiteBanner } from "~/shell/site-banner-view";
 import { SiteFooter } from "~/shell/site-footer";
 import { ToastViewport } from "~/shell/toasts";
+import { SiteTourHost } from "~/site-tours/site-tour-host";
 
 /**
  * A route may override the app bar's colour with `export const handle = { appBar: { color: "dark" } }`;
@@ -24,6 +25,9 @@ function useAppBarOverride(): AppBarColor | null {
   }
   return null;
 }
+
+const NO_PARTNERS: [] = [];
+const NO_TOURS: [] = [];
 
 /** Everything around a page: banner and app bar, the page, the footer, toasts and dialogs. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -43,12 +47,14 @@ export function AppShell({ children }: { children: ReactNode }) {
             color={appBarColor(location.pathname, override)}
             appearance={data?.appearance ?? "light"}
             courses={shell?.courses ?? { schoolType: null, mcatCourseId: null, lsatCourseId: null }}
+            partners={shell?.partnerMemberships ?? NO_PARTNERS}
           />
         </header>
       )}
       <main id="main">{children}</main>
       <SiteFooter />
       <ToastViewport toast={shell?.toast ?? null} />
+      <SiteTourHost unseen={shell?.unseenTours ?? NO_TOURS} />
     </DialogHost>
   );
 }

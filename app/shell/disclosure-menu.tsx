@@ -13,6 +13,7 @@ export function DisclosureMenu({
   name,
   children,
   align = "start",
+  tour,
 }: {
   label: ReactNode;
   /** Accessible name, when the visible label is an icon or abbreviation. */
@@ -21,6 +22,8 @@ export function DisclosureMenu({
   name: string;
   children: ReactNode;
   align?: "start" | "end";
+  /** data-tour attribute: where a site tour step points. */
+  tour?: string;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
@@ -50,7 +53,7 @@ export function DisclosureMenu({
     };
   }, []);
   return (
-    <details ref={ref} className="shell-menu" data-shell={name}>
+    <details ref={ref} className="shell-menu" data-shell={name} data-tour={tour}>
       <summary className="shell-menu__summary" aria-label={summaryLabel}>
         {label}
       </summary>

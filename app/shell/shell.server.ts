@@ -2,8 +2,11 @@ import type { CurrentSession } from "~/accounts/session.server";
 import { db } from "~/db/db.server";
 import type { SchoolType } from "~/db/schema";
 import { legalDocument, type LegalDocument } from "~/legal/documents";
+import type { BarMembership } from "~/partners/membership";
+import { barMemberships } from "~/partners/memberships.server";
 import type { CoursesMenuInput } from "~/shell/menus";
 import { currentBanner, isBannerOpen, SITE_BANNER_COOKIE, type SiteBanner } from "~/shell/site-banner";
+import { unseenTours, type UnseenTour } from "~/site-tours/tours.server";
 import { readToast } from "~/toasts/toast.server";
 import type { Toast } from "~/toasts/toast";
 import { readCookies } from "~/utils/cookies.server";
@@ -15,6 +18,10 @@ export interface ShellData {
   courses: CoursesMenuInput;
   /** The privacy policy, when the URL asks for it (`?privacyPolicy`): the dialog renders open. */
   privacyDialog: LegalDocument | null;
+  /** The account menu's partners: accepted and invited memberships (none for guests). */
+  partnerMemberships: BarMembership[];
+  /** Tours the signed-in user has not seen, for the "Want a tour?" prompt (none for guests). */
+  unseenTours: UnseenTour[];
 }
 
 const ENROLLED = ["active", "trialing"] as const;
@@ -46,12 +53,20 @@ export async function loadShell(request: Request, session: CurrentSession | null
   const url = new URL(request.url);
   const banner = currentBanner(new Date());
   const { toast, clearCookie } = readToast(request);
+  // Guests cost no query here: their bar has no partners and they are not prompted for tours.
+  const [courses, partnerMemberships, tours] = await Promise.all([
+    coursesMenuInput(session),
+    session ? barMemberships(session.user.id) : [],
+    session ? unseenTours(session.user.id) : [],
+  ]);
   return {
     shell: {
       banner: isBannerOpen(banner, readCookies(request)[SITE_BANNER_COOKIE]) ? banner : null,
       toast,
-      courses: await coursesMenuInput(session),
+      courses,
       privacyDialog: url.searchParams.has("privacyPolicy") ? legalDocument("privacy-policy") : null,
+      partnerMemberships,
+      unseenTours: tours,
     },
     setCookie: clearCookie,
   };

@@ -11,7 +11,7 @@ export function ThemeToggle({ appearance }: { appearance: Appearance }) {
       <CsrfInput />
       <input type="hidden" name="appearance" value={next} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <button type="submit" className="shell-icon-button" aria-label={next === "dark" ? "Switch to dark mode" : "Switch to light mode"} data-shell="theme-toggle">
+      <button type="submit" className="shell-icon-button" aria-label={next === "dark" ? "Switch to dark mode" : "Switch to light mode"} data-shell="theme-toggle" data-tour="theme-toggle">
         <span aria-hidden="true">{next === "dark" ? "☾" : "☀"}</span>
       </button>
     </Form>

@@ -1,20 +1,36 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState, type CSSProperties } from "react";
+import { CLIENT_TOAST_EVENT, type ClientToast } from "~/shell/client-toasts";
 import type { Toast } from "~/toasts/toast";
 
 /**
  * The toast at the bottom centre (SPEC §2 Shell). The server puts it in the page, so it shows
  * after a form post without JavaScript too (where a CSS animation fades it after its duration);
- * with JavaScript it is removed after `durationMs` or when Dismiss is pressed.
+ * with JavaScript it is removed after `durationMs` or when Dismiss is pressed. One toast shows at
+ * a time: a toast raised in the browser waits for the one showing, and a server toast (the answer
+ * to what the user just did) goes first, putting a browser toast back in the queue.
  */
 export function ToastViewport({ toast }: { toast: Toast | null }) {
-  const [shown, setShown] = useState<Toast | null>(toast);
+  const [{ shown }, setQueue] = useState<{ shown: ClientToast | null; waiting: ClientToast | null }>({ shown: toast, waiting: null });
   useEffect(() => {
-    if (toast) setShown(toast);
+    if (!toast) return;
+    setQueue((queue) => ({
+      shown: toast,
+      waiting: queue.shown && queue.shown !== toast && queue.shown.onAction ? queue.shown : queue.waiting,
+    }));
   }, [toast]);
   useEffect(() => {
+    const onToast = (event: Event) => {
+      const raised = (event as CustomEvent<ClientToast>).detail;
+      setQueue((queue) => (queue.shown ? { shown: queue.shown, waiting: raised } : { shown: raised, waiting: null }));
+    };
+    window.addEventListener(CLIENT_TOAST_EVENT, onToast);
+    return () => window.removeEventListener(CLIENT_TOAST_EVENT, onToast);
+  }, []);
+  const dismiss = () => setQueue((queue) => ({ shown: queue.waiting, waiting: null }));
+  useEffect(() => {
     if (!shown) return;
-    const timer = window.setTimeout(() => setShown(null), shown.durationMs);
+    const timer = window.setTimeout(() => setQueue((queue) => (queue.shown === shown ? { shown: queue.waiting, waiting: null } : queue)), shown.durationMs);
     return () => window.clearTimeout(timer);
   }, [shown]);
   return (
@@ -28,11 +44,21 @@ export function ToastViewport({ toast }: { toast: Toast | null }) {
         >
           <p className="toast__message">{shown.message}</p>
           {shown.action ? (
-            <Link to={shown.action.href} className="toast__action" onClick={() => setShown(null)}>
+            <Link
+              to={shown.action.href}
+              className="toast__action"
+              onClick={(event) => {
+                if (shown.onAction) {
+                  event.preventDefault();
+                  shown.onAction();
+                }
+                dismiss();
+              }}
+            >
               {shown.action.label}
             </Link>
           ) : null}
-          <button type="button" className="toast__dismiss" aria-label="Dismiss message" onClick={() => setShown(null)}>
+          <button type="button" className="toast__dismiss" aria-label="Dismiss message" onClick={dismiss}>
             <span aria-hidden="true">×</span>
           </button>
         </div>

@@ -2,6 +2,7 @@ import argon2 from "argon2";
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import type { CountryCode, Currency, Database, UsersTable } from "../../app/db/schema";
 import { planCurriculum } from "./curriculum";
+import { seedPartnerMemberships } from "./partner-memberships";
 import { seedPublicSite } from "./public-site";
 import { seedOnlineCourseLearning, type SeededActivity } from "./online-courses";
 import { blogPosts } from "./data/blog-posts";
@@ -43,6 +44,8 @@ const SEEDED_TABLES = [
   "mcat_events",
   "mcat_exam_dates",
   "med_schools",
+  // Partner memberships (migration 0011).
+  "partner_memberships",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -385,6 +388,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
       now,
     ),
   );
+  Object.assign(summary, await seedPartnerMemberships(trx, { user: userId }, now));
 
   return summary;
 }

@@ -53,9 +53,9 @@ export default function InCourseExperience() {
       </Heading>
       <Grid columns={{ initial: "1", md: "280px 1fr" }} gap="6">
         <Box asChild>
-          <aside aria-label="Course navigation">
+          <aside aria-label="Course navigation" data-tour="course-navigation">
             {page.enrolled ? (
-              <Box mb="3">
+              <Box mb="3" data-tour="course-progress">
                 <ProgressBar percent={tree.percent} label="Course progress" />
                 <Button asChild size="2" mt="2">
                   <Link to={`${base}?resume=true`}>Resume where you left off</Link>
@@ -78,7 +78,7 @@ export default function InCourseExperience() {
           </aside>
         </Box>
         <Box asChild>
-          <div>
+          <div data-tour="course-content">
             {page.search ? <SearchResults search={page.search} base={base} /> : null}
             <DetailView />
           </div>

@@ -203,6 +203,11 @@ describe("the route table", () => {
     "routes/contact-us": { load: "everyone" },
     "routes/announcements": { load: ["class_rep", "marketing_rep", "admin", "marketing_manager"] },
     "routes/tokens": { load: "everyone" },
+    // Partner invitations and site tours (SPEC §2, §7).
+    "routes/partner-memberships.$id": { load: "everyone", mutate: "signed-in" },
+    "routes/site-tour": { load: "everyone" },
+    "routes/site_tours+/viewed_tour": { load: "everyone", mutate: "signed-in" },
+    "routes/site_tours+/viewed_tours": { load: "everyone", mutate: "signed-in" },
   };
 
   it("has an expectation for every rule", () => {
@@ -345,5 +350,18 @@ describe("manage_online_course: the course's instructor, managers and admins", (
   it("gives a course without an instructor to managers and admins only", () => {
     expect(can(signedIn(70, "instructor"), "manage_online_course", { instructor_id: null })).toBe(false);
     expect(can(signedIn(73, "admin"), "manage_online_course", { instructor_id: null })).toBe(true);
+  });
+});
+
+describe("respond_to_partner_invite: the invited user only", () => {
+  const invite = { user_id: 80 };
+  it.each([
+    ["the invited user", signedIn(80), true],
+    ["another student", signedIn(81), false],
+    ["an admin", signedIn(82, "admin"), false],
+    ["a partner member of another partner", signedIn(83, "partner_member"), false],
+    ["a guest", guestViewer, false],
+  ] as const)("%s → %s", (_name, viewer, allowed) => {
+    expect(can(viewer, "respond_to_partner_invite", invite)).toBe(allowed);
   });
 });

@@ -1,0 +1,39 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
+import { viewerOf } from "~/accounts/session.server";
+import { config } from "~/config/env.server";
+import { isInviteResponse } from "~/partners/membership";
+import { answerPartnerInvite } from "~/partners/memberships.server";
+import { safeRedirectPath } from "~/security/safe-redirect";
+import { redirectWithToast } from "~/toasts/toast.server";
+
+const ROUTE = "routes/partner-memberships.$id";
+
+function refuse(status: number, message: string): never {
+  throw new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * POST /partner-memberships/{id}: the invited user accepts (`response=accept`) or declines
+ * (`response=decline`) a partner's invitation from the account menu, a plain form, and goes back
+ * to the page with a toast. Anything else is a 4xx with the reason and changes nothing.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const session = await requireMutationAccess(request, ROUTE);
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) refuse(404, "There is no such partner invitation.");
+  const form = await request.formData();
+  const response = form.get("response");
+  if (!isInviteResponse(response)) refuse(400, "Choose Accept or Decline.");
+  const answer = await answerPartnerInvite(viewerOf(session.user), id, response);
+  if (!answer.ok) refuse(answer.status, answer.message);
+  const origin = config().APP_ORIGIN ?? new URL(request.url).origin;
+  const back = safeRedirectPath(form.get("redirectTo"), origin, "/");
+  const message = answer.status === "accepted" ? `You are now a member of ${answer.partnerName}.` : `You declined the invitation from ${answer.partnerName}.`;
+  return redirectWithToast(request, back, { message, type: "success" });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, ROUTE);
+  return new Response("Answer an invitation with POST", { status: 405, headers: { Allow: "POST" } });
+}

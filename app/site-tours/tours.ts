@@ -1,0 +1,76 @@
+/**
+ * Site tours (SPEC §2, §3, §4): which tour belongs to a page, the order its steps are shown in,
+ * moving between steps, and when the "Want a tour?" prompt is offered. Pure, shared by the
+ * server (the /site-tour page) and the browser (the overlay and the prompt);
+ * tests/unit/site-tours/tours.test.ts.
+ */
+
+export const SITE_TOUR_KEYS = ["site_help", "online_course_experience", "video", "study_room"] as const;
+export type SiteTourKey = (typeof SITE_TOUR_KEYS)[number];
+
+/** SPEC §8: the prompt waits until the visitor has stayed on a page this long. */
+export const TOUR_PROMPT_DEBOUNCE_MS = 1000;
+
+export function isSiteTourKey(value: unknown): value is SiteTourKey {
+  return (SITE_TOUR_KEYS as readonly unknown[]).includes(value);
+}
+
+const PATH_TOURS: readonly [RegExp, SiteTourKey][] = [
+  [/^\/in-course-experience\//, "online_course_experience"],
+  [/^\/study-rooms(\/|$)/, "study_room"],
+  [/^\/drm-video-testing(\/|$)/, "video"],
+];
+
+/** The tour about the page at this path; the site help tour everywhere without one of its own. */
+export function tourForPath(pathname: string): SiteTourKey {
+  return PATH_TOURS.find(([pattern]) => pattern.test(pathname))?.[1] ?? "site_help";
+}
+
+/** Where the tour button leads without JavaScript: the tour's steps as a page, with a way back. */
+export function siteTourHref(key: SiteTourKey, from?: string): string {
+  const query = new URLSearchParams({ tour: key });
+  if (from) query.set("from", from);
+  return `/site-tour?${query}`;
+}
+
+export interface TourStep {
+  position: number;
+  selector: string;
+  title: string;
+  body: string;
+}
+
+/** Steps in their stored order (position), whatever order they arrived in. */
+export function orderedSteps<S extends TourStep>(steps: readonly S[]): S[] {
+  return [...steps].sort((a, b) => a.position - b.position);
+}
+
+/**
+ * The steps the overlay walks through on this page: in order, skipping those whose element is
+ * not on the page (a guest has no account menu). When none of them is, every step is shown
+ * without a highlight, so a tour started away from its page still explains itself.
+ */
+export function stepsToShow<S extends TourStep>(steps: readonly S[], isPresent: (selector: string) => boolean): { steps: S[]; highlighted: boolean } {
+  const ordered = orderedSteps(steps);
+  const present = ordered.filter((step) => isPresent(step.selector));
+  return present.length > 0 ? { steps: present, highlighted: true } : { steps: ordered, highlighted: false };
+}
+
+/** Moving through a tour of `count` steps: Next past the last step, or End, finishes it. */
+export type TourMove = "next" | "back" | "end";
+export type TourPosition = { index: number } | { finished: true };
+
+export function moveInTour(index: number, count: number, move: TourMove): TourPosition {
+  if (move === "end" || count === 0) return { finished: true };
+  if (move === "back") return { index: Math.max(0, index - 1) };
+  return index + 1 >= count ? { finished: true } : { index: index + 1 };
+}
+
+/**
+ * The tour to offer on this page with the "Want a tour?" prompt: the page's tour, when the
+ * signed-in user has not seen it and it was not already offered in this visit (once per unseen tour).
+ */
+export function tourToOffer(pathname: string, unseen: readonly SiteTourKey[], offered: ReadonlySet<SiteTourKey>): SiteTourKey | null {
+  const key = tourForPath(pathname);
+  return unseen.includes(key) && !offered.has(key) ? key : null;
+}
