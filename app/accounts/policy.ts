@@ -241,10 +241,74 @@ export const ROUTE_RULES = {
   "routes/site-banner": { sample: "/site-banner", ...onlyMutations("POST", "public") },
   // Online courses API: reads follow the access module (guests see what guests may see);
   // enrolments and progress are the signed-in caller's own.
-  "routes/api+/v1+/online_courses+/_index": { access: "public", api: true, sample: "/api/v1/online_courses" },
-  "routes/api+/v1+/online_courses+/$id": { access: "public", api: true, sample: "/api/v1/online_courses/waterloo-math-137-exam-prep" },
+  // Writes (create, details, status, delete) are the editor's: its roles, then
+  // `can(viewer, "manage_online_course", course)` per course.
+  "routes/api+/v1+/online_courses+/_index": {
+    access: "public",
+    mutations: { roles: ONLINE_COURSE_EDITOR_ROLES },
+    api: true,
+    sample: "/api/v1/online_courses",
+    mutation: "POST",
+  },
+  "routes/api+/v1+/online_courses+/$id": {
+    access: "public",
+    mutations: { roles: ONLINE_COURSE_EDITOR_ROLES },
+    api: true,
+    sample: "/api/v1/online_courses/waterloo-math-137-exam-prep",
+    mutation: "PATCH",
+  },
   "routes/api+/v1+/activities+/$id": { access: "public", api: true, sample: "/api/v1/activities/not-an-id", get: { status: 404 } },
   "routes/api+/v1+/online_course_users+/_index": { access: "signed-in", api: true, sample: "/api/v1/online_course_users" },
+  // Chapters, sections and activities: reads as the in-course pages decide (lists without their
+  // parent filter answer 400); writes as the editor's. The samples name nothing: 400 and 404.
+  "routes/api+/v1+/online_course_chapters+/_index": {
+    access: "public",
+    mutations: { roles: ONLINE_COURSE_EDITOR_ROLES },
+    api: true,
+    sample: "/api/v1/online_course_chapters",
+    get: { status: 400 },
+    mutation: "POST",
+  },
+  "routes/api+/v1+/online_course_chapters+/$id": {
+    access: "public",
+    mutations: { roles: ONLINE_COURSE_EDITOR_ROLES },
+    api: true,
+    sample: "/api/v1/online_course_chapters/999999999",
+    get: { status: 404 },
+    mutation: "PATCH",
+  },
+  "routes/api+/v1+/online_course_sections+/_index": {
+    access: "public",
+    mutations: { roles: ONLINE_COURSE_EDITOR_ROLES },
+    api: true,
+    sample: "/api/v1/online_course_sections",
+    get: { status: 400 },
+    mutation: "POST",
+  },
+  "routes/api+/v1+/online_course_sections+/$id": {
+    access: "public",
+    mutations: { roles: ONLINE_COURSE_EDITOR_ROLES },
+    api: true,
+    sample: "/api/v1/online_course_sections/999999999",
+    get: { status: 404 },
+    mutation: "PATCH",
+  },
+  "routes/api+/v1+/online_course_activities+/_index": {
+    access: "public",
+    mutations: { roles: ONLINE_COURSE_EDITOR_ROLES },
+    api: true,
+    sample: "/api/v1/online_course_activities",
+    get: { status: 400 },
+    mutation: "POST",
+  },
+  "routes/api+/v1+/online_course_activities+/$id": {
+    access: "public",
+    mutations: { roles: ONLINE_COURSE_EDITOR_ROLES },
+    api: true,
+    sample: "/api/v1/online_course_activities/999999999",
+    get: { status: 404 },
+    mutation: "PATCH",
+  },
   // Without online_course_id the call is refused (400) for everyone let in.
   "routes/api+/v1+/progress": { access: "signed-in", api: true, sample: "/api/v1/progress", get: { status: 400 }, mutation: "POST" },
   // Online-course editor, print and booklets (issue 5 items 6 and 7). The role lets someone in;

@@ -83,12 +83,27 @@ export const courseDetailsSchema = newCourseSchema.extend({
   practice_price: optionalPrice("Practice package price"),
   practice_regular_price: optionalPrice("Practice package regular price"),
 }).superRefine((input, ctx) => {
-  if (input.pro_enabled && input.pro_price === null) ctx.addIssue({ code: "custom", path: ["pro_price"], message: "Enter the Learn package price, or turn the package off" });
-  if (input.practice_enabled && input.practice_price === null) {
-    ctx.addIssue({ code: "custom", path: ["practice_price"], message: "Enter the Practice package price, or turn the package off" });
-  }
+  for (const issue of packagePriceIssues(input)) ctx.addIssue({ code: "custom", ...issue });
 });
 export type CourseDetailsInput = z.infer<typeof courseDetailsSchema>;
+
+/**
+ * An enabled package needs its price. Shared by the manager's form and the API, which sends the
+ * same details in cents.
+ */
+export function packagePriceIssues(input: {
+  pro_enabled: boolean;
+  pro_price: number | null;
+  practice_enabled: boolean;
+  practice_price: number | null;
+}): { path: ["pro_price" | "practice_price"]; message: string }[] {
+  const issues: { path: ["pro_price" | "practice_price"]; message: string }[] = [];
+  if (input.pro_enabled && input.pro_price === null) issues.push({ path: ["pro_price"], message: "Enter the Learn package price, or turn the package off" });
+  if (input.practice_enabled && input.practice_price === null) {
+    issues.push({ path: ["practice_price"], message: "Enter the Practice package price, or turn the package off" });
+  }
+  return issues;
+}
 
 export const statusSchema = z.object({
   intent: z.literal("status"),
@@ -101,16 +116,30 @@ export const bookletSchema = z.object({ intent: z.literal("booklet") });
 export const managerSchema = z.discriminatedUnion("intent", [courseDetailsSchema, statusSchema, bookletSchema]);
 
 const direction = choice(["up", "down"] as const, "direction");
+/** A place among the item's siblings, counted from 0 (drag and drop, or the API's `position`). */
+const position = z.coerce
+  .number({ error: "Enter a position from 0" })
+  .int("Enter a whole-number position")
+  .min(0, "Enter a position from 0")
+  .max(100_000, "Enter a position within the list");
 
 /** The curriculum editor's forms, one `intent` each. */
 export const editorSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add-chapter"), title: text("chapter title", 200), kind: choice(CHAPTER_KINDS, "chapter kind") }),
+  z.object({ intent: z.literal("add-chapter"), title: text("chapter title", 200), kind: choice(CHAPTER_KINDS, "chapter kind"), position: position.optional() }),
   z.object({ intent: z.literal("edit-chapter"), chapter_id: id("chapter"), title: text("chapter title", 200), kind: choice(CHAPTER_KINDS, "chapter kind") }),
   z.object({ intent: z.literal("move-chapter"), chapter_id: id("chapter"), direction }),
+  z.object({ intent: z.literal("place-chapter"), chapter_id: id("chapter"), position }),
   z.object({ intent: z.literal("delete-chapter"), chapter_id: id("chapter") }),
-  z.object({ intent: z.literal("add-section"), chapter_id: id("chapter"), title: text("section title", 200), section_type: choice(SECTION_TYPES, "section type") }),
+  z.object({
+    intent: z.literal("add-section"),
+    chapter_id: id("chapter"),
+    title: text("section title", 200),
+    section_type: choice(SECTION_TYPES, "section type"),
+    position: position.optional(),
+  }),
   z.object({ intent: z.literal("edit-section"), section_id: id("section"), title: text("section title", 200), section_type: choice(SECTION_TYPES, "section type") }),
   z.object({ intent: z.literal("move-section"), section_id: id("section"), direction }),
+  z.object({ intent: z.literal("place-section"), section_id: id("section"), position }),
   z.object({ intent: z.literal("delete-section"), section_id: id("section") }),
   z.object({
     intent: z.literal("add-activity"),
@@ -118,6 +147,7 @@ export const editorSchema = z.discriminatedUnion("intent", [
     title: text("activity title", 200),
     activity_type: choice(ACTIVITY_TYPES, "activity type"),
     can_preview: checkbox,
+    position: position.optional(),
   }),
   z.object({
     intent: z.literal("edit-activity"),
@@ -127,6 +157,7 @@ export const editorSchema = z.discriminatedUnion("intent", [
     can_preview: checkbox,
   }),
   z.object({ intent: z.literal("move-activity"), activity_id: id("activity"), direction }),
+  z.object({ intent: z.literal("place-activity"), activity_id: id("activity"), position }),
   z.object({ intent: z.literal("delete-activity"), activity_id: id("activity") }),
 ]);
 export type EditorCommand = z.infer<typeof editorSchema>;

@@ -85,3 +85,17 @@ export function centsToPriceInput(cents: number | null | undefined): string {
   if (cents === null || cents === undefined) return "";
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
+
+export type CourseDeletion = { ok: true } | { ok: false; reason: string };
+
+/**
+ * A course may be deleted only while no student has seen or joined it: hidden and without
+ * enrolments. Anything else keeps its history and is closed instead.
+ */
+export function checkCourseDeletion(course: { status: OnlineCourseStatus; enrolments: number }): CourseDeletion {
+  if (course.status !== "hidden") {
+    return { ok: false, reason: `A ${STATUS_LABELS[course.status].toLowerCase()} course cannot be deleted: close it instead.` };
+  }
+  if (course.enrolments > 0) return { ok: false, reason: "This course has enrolled students: close it instead of deleting it." };
+  return { ok: true };
+}

@@ -1,6 +1,6 @@
 import type { ResourceDefinition } from "~/api/document";
 import type { OnlineCourseUser } from "~/db/schema";
-import type { TreeActivity, TreeChapter, TreeSection } from "~/online-courses/curriculum";
+import type { CurriculumTree, TreeActivity, TreeChapter, TreeSection } from "~/online-courses/curriculum";
 import type { OnlineCourseRow } from "~/online-courses/in-course.server";
 
 /** Online courses and their curriculum, enrolments and progress in the API's document style (SPEC §3). */
@@ -57,18 +57,55 @@ function packageAttributes(config: { enabled: boolean; price_cents: number; regu
   return { enabled: config.enabled, price: config.price_cents, regular_price: config.regular_price_cents };
 }
 
-export const chapterResource = (onlineCourseId: number, withSections: boolean): ResourceDefinition<TreeChapter> => ({
+/**
+ * Each chapter's, section's and activity's place among its siblings, counted from 0: what the
+ * write endpoints take as `position`.
+ */
+export function curriculumPositions(tree: CurriculumTree): CurriculumPositions {
+  const positions: CurriculumPositions = { chapter: new Map(), section: new Map(), activity: new Map() };
+  tree.chapters.forEach((chapter, chapterIndex) => {
+    positions.chapter.set(chapter.id, chapterIndex);
+    chapter.sections.forEach((section, sectionIndex) => {
+      positions.section.set(section.id, sectionIndex);
+      section.activities.forEach((activity, activityIndex) => positions.activity.set(activity.id, activityIndex));
+    });
+  });
+  return positions;
+}
+
+export interface CurriculumPositions {
+  chapter: Map<number, number>;
+  section: Map<number, number>;
+  activity: Map<number, number>;
+}
+
+export const chapterResource = (onlineCourseId: number, withSections: boolean, positions?: CurriculumPositions): ResourceDefinition<TreeChapter> => ({
   type: "chapter",
-  attributes: (chapter) => ({ kind: chapter.kind, title: chapter.title, path: chapter.path, label: chapter.label }),
+  attributes: (chapter) => ({
+    kind: chapter.kind,
+    title: chapter.title,
+    path: chapter.path,
+    label: chapter.label,
+    ...(positions ? { position: positions.chapter.get(chapter.id) ?? null } : {}),
+  }),
   relationships: (chapter) => ({
     online_course: { type: "onlineCourse", id: onlineCourseId },
     ...(withSections ? { sections: { type: "section", ids: chapter.sections.map((section) => section.id) } } : {}),
   }),
 });
 
-export const sectionResource = (chapterId: (section: TreeSection) => number, withActivities: boolean): ResourceDefinition<TreeSection> => ({
+export const sectionResource = (
+  chapterId: (section: TreeSection) => number,
+  withActivities: boolean,
+  positions?: CurriculumPositions,
+): ResourceDefinition<TreeSection> => ({
   type: "section",
-  attributes: (section) => ({ section_type: section.type, title: section.title, part: section.part }),
+  attributes: (section) => ({
+    section_type: section.type,
+    title: section.title,
+    part: section.part,
+    ...(positions ? { position: positions.section.get(section.id) ?? null } : {}),
+  }),
   relationships: (section) => ({
     chapter: { type: "chapter", id: chapterId(section) },
     ...(withActivities ? { activities: { type: "onlineCourseActivity", ids: section.activities.map((activity) => activity.id) } } : {}),
@@ -76,7 +113,7 @@ export const sectionResource = (chapterId: (section: TreeSection) => number, wit
 });
 
 /** An activity's place, type and whether the viewer may open it (with the reason when not). */
-export const activityResource = (content?: Map<number, Record<string, unknown>>): ResourceDefinition<TreeActivity> => ({
+export const activityResource = (content?: Map<number, Record<string, unknown>>, positions?: CurriculumPositions): ResourceDefinition<TreeActivity> => ({
   type: "onlineCourseActivity",
   attributes: (activity) => ({
     activity_type: activity.type,
@@ -86,6 +123,7 @@ export const activityResource = (content?: Map<number, Record<string, unknown>>)
     completed: activity.completed,
     locked: !activity.access.allowed,
     lock_reason: activity.access.allowed ? null : activity.access.reason,
+    ...(positions ? { position: positions.activity.get(activity.id) ?? null } : {}),
     ...(content?.has(activity.id) ? { content: content.get(activity.id) } : {}),
   }),
   relationships: (activity) => ({

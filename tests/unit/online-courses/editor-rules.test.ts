@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OnlineCourseStatus } from "~/db/schema";
-import { centsToPriceInput, checkStatusChange, isEditable, moveOrder, nextStatus, parsePriceToCents, STATUS_ORDER, swapTarget } from "~/online-courses/editor-rules";
+import { centsToPriceInput, checkCourseDeletion, checkStatusChange, isEditable, moveOrder, nextStatus, parsePriceToCents, STATUS_ORDER, swapTarget } from "~/online-courses/editor-rules";
+import { packagePriceIssues } from "~/online-courses/editor-forms";
 
 describe("status transitions: hidden → preparing → published → closed, one step forward at a time", () => {
   const allowed = new Set(["hidden→preparing", "preparing→published", "published→closed"]);
@@ -92,5 +93,34 @@ describe("prices typed in dollars are stored in cents", () => {
 
   it("round-trips every amount a field shows", () => {
     for (const cents of [0, 1, 99, 100, 12345, 9999999]) expect(parsePriceToCents(centsToPriceInput(cents))).toBe(cents);
+  });
+});
+
+describe("deleting a course: only while no student has seen or joined it", () => {
+  it.each([
+    ["hidden", 0, true],
+    ["hidden", 1, false],
+    ["preparing", 0, false],
+    ["published", 0, false],
+    ["closed", 0, false],
+  ] as const)("a %s course with %i enrolments may be deleted: %s", (status, enrolments, ok) => {
+    expect(checkCourseDeletion({ status, enrolments }).ok).toBe(ok);
+  });
+
+  it("tells the instructor to close the course instead", () => {
+    expect(checkCourseDeletion({ status: "published", enrolments: 3 })).toEqual({ ok: false, reason: "A published course cannot be deleted: close it instead." });
+    expect(checkCourseDeletion({ status: "hidden", enrolments: 3 })).toMatchObject({ ok: false, reason: expect.stringContaining("enrolled students") });
+  });
+});
+
+describe("an enabled package needs its price", () => {
+  it.each([
+    [{ pro_enabled: true, pro_price: null, practice_enabled: false, practice_price: null }, ["pro_price"]],
+    [{ pro_enabled: true, pro_price: 0, practice_enabled: true, practice_price: null }, ["practice_price"]],
+    [{ pro_enabled: true, pro_price: null, practice_enabled: true, practice_price: null }, ["pro_price", "practice_price"]],
+    [{ pro_enabled: false, pro_price: null, practice_enabled: false, practice_price: null }, []],
+    [{ pro_enabled: true, pro_price: 4900, practice_enabled: true, practice_price: 6900 }, []],
+  ] as const)("%j → problems with %j", (input, fields) => {
+    expect(packagePriceIssues(input).map((issue) => issue.path[0])).toEqual(fields);
   });
 });

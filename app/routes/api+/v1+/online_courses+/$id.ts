@@ -1,11 +1,16 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireRouteAccess } from "~/accounts/authorize.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
 import { guestViewer } from "~/accounts/roles";
 import { viewerOf } from "~/accounts/session.server";
 import { serialize, toResource } from "~/api/document";
-import { apiResponse, handleApi, methodNotAllowed, notFound, parseInclude } from "~/api/handler.server";
-import { activityResource, chapterResource, onlineCourseResource, sectionResource } from "~/api/resources/online-courses";
+import { ApiError } from "~/api/errors";
+import { asApiError, requireManagedCourse } from "~/api/curriculum.server";
+import { apiResponse, handleApi, methodNotAllowed, notFound, parseId, parseInclude, readJsonBody } from "~/api/handler.server";
+import { courseChangeBodySchema, detailsAfter } from "~/api/online-course-edits.server";
+import { activityResource, chapterResource, curriculumPositions, onlineCourseResource, sectionResource } from "~/api/resources/online-courses";
+import { db } from "~/db/db.server";
 import { apiCourseRow } from "~/online-courses/api.server";
+import { deleteCourse, updateCourse } from "~/online-courses/editor.server";
 import { loadCourseForViewer } from "~/online-courses/in-course.server";
 
 const ROUTE = "routes/api+/v1+/online_courses+/$id";
@@ -23,13 +28,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const loaded = await loadCourseForViewer(viewer, params.id ?? "");
     if (!loaded) notFound("online course", params.id);
     const { tree } = loaded;
+    const positions = curriculumPositions(tree);
     const chapterOfSection = new Map(tree.chapters.flatMap((chapter) => chapter.sections.map((section) => [section.id, chapter.id] as const)));
     const included = [
-      ...(include.has("chapters") ? tree.chapters.map((chapter) => toResource(chapterResource(loaded.course.id, include.has("sections")), chapter)) : []),
+      ...(include.has("chapters") ? tree.chapters.map((chapter) => toResource(chapterResource(loaded.course.id, include.has("sections"), positions), chapter)) : []),
       ...(include.has("sections")
-        ? tree.chapters.flatMap((chapter) => chapter.sections).map((section) => toResource(sectionResource((s) => chapterOfSection.get(s.id)!, include.has("activities")), section))
+        ? tree.chapters.flatMap((chapter) => chapter.sections).map((section) => toResource(sectionResource((s) => chapterOfSection.get(s.id)!, include.has("activities"), positions), section))
         : []),
-      ...(include.has("activities") ? tree.activities.map((activity) => toResource(activityResource(), activity)) : []),
+      ...(include.has("activities") ? tree.activities.map((activity) => toResource(activityResource(undefined, positions), activity)) : []),
     ];
     const chapterIds = include.has("chapters") ? new Map([[loaded.course.id, tree.chapters.map((chapter) => chapter.id)]]) : undefined;
     return apiResponse(
@@ -41,6 +47,34 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action() {
-  return methodNotAllowed(["GET"]);
+/**
+ * PATCH /api/v1/online_courses/{id} {online_course: {details…, packages_config…, status?}}: the
+ * manager's details (prices in cents) and its one-step status line, in one transaction.
+ * DELETE: only a hidden course nobody joined (others are closed instead). Both for the course's
+ * instructor, managers and admins; a closed course takes no edits (409).
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    const session = await requireMutationAccess(request, ROUTE);
+    if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed(["GET", "PATCH", "DELETE"]);
+    const viewer = viewerOf(session.user);
+    const course = await requireManagedCourse(viewer, parseId(params.id, "online course"));
+    try {
+      if (request.method === "DELETE") {
+        await deleteCourse(db(), course.id);
+        return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+      }
+      const { online_course: change } = await readJsonBody(request, courseChangeBodySchema);
+      const details = detailsAfter(course, change);
+      if (!details && !change.status) {
+        throw new ApiError(422, "invalid_attribute", "Send at least one detail or a status.", { source: { pointer: "/online_course" } });
+      }
+      await updateCourse(db(), course.id, { details: details ?? undefined, status: change.status });
+    } catch (error) {
+      throw asApiError(error, "online_course");
+    }
+    const loaded = await loadCourseForViewer(viewer, String(course.id));
+    if (!loaded) notFound("online course", params.id);
+    return apiResponse(serialize(onlineCourseResource(), apiCourseRow(loaded)));
+  });
 }

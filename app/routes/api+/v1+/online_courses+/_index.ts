@@ -1,11 +1,15 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireRouteAccess } from "~/accounts/authorize.server";
-import { guestViewer } from "~/accounts/roles";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
+import { guestViewer, isInstructor } from "~/accounts/roles";
 import { viewerOf } from "~/accounts/session.server";
 import { paginationMeta, serialize } from "~/api/document";
-import { apiResponse, handleApi, methodNotAllowed, parsePage } from "~/api/handler.server";
+import { apiResponse, handleApi, methodNotAllowed, notFound, parsePage, readJsonBody } from "~/api/handler.server";
+import { newCourseBodySchema } from "~/api/online-course-edits.server";
 import { onlineCourseResource } from "~/api/resources/online-courses";
-import { listVisibleCourses } from "~/online-courses/api.server";
+import { db } from "~/db/db.server";
+import { apiCourseRow, listVisibleCourses } from "~/online-courses/api.server";
+import { createCourse } from "~/online-courses/editor.server";
+import { loadCourseForViewer } from "~/online-courses/in-course.server";
 
 const ROUTE = "routes/api+/v1+/online_courses+/_index";
 
@@ -20,6 +24,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export async function action() {
-  return methodNotAllowed(["GET"]);
+/**
+ * POST /api/v1/online_courses {online_course: {name, course_code, course_type, description?}}:
+ * a new hidden course, as /online-courses/new makes it (taught by its creator when they teach).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    const session = await requireMutationAccess(request, ROUTE);
+    if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+    const viewer = viewerOf(session.user);
+    const { online_course: input } = await readJsonBody(request, newCourseBodySchema);
+    const course = await createCourse(db(), input, isInstructor(viewer) ? session.user.id : null);
+    const loaded = await loadCourseForViewer(viewer, String(course.id));
+    if (!loaded) notFound("online course", String(course.id));
+    return apiResponse(serialize(onlineCourseResource(), apiCourseRow(loaded)), { status: 201, headers: { Location: `/api/v1/online_courses/${course.id}` } });
+  });
 }
