@@ -9,6 +9,7 @@ import { formatPrice } from "~/formatting/price";
 import { ActivityLink, ErrorCallout, ProgressBar } from "~/online-courses/in-course-views";
 import { loadOverview, overviewAction } from "~/online-courses/overview.server";
 import { pageMeta } from "~/seo/page-meta";
+import { DialogLink } from "~/shell/dialog-host";
 
 const ROUTE = "routes/online-courses+/$id._index";
 
@@ -90,7 +91,7 @@ export default function OnlineCourseOverview() {
               </Text>
               {registration ? (
                 <Button asChild mt="3">
-                  <a href={`/checkout?online_course_id=${course.id}&package=bundle`}>{registration === "pre-register" ? "Pre-register" : "Enrol"}</a>
+                  <DialogLink to={`/checkout?online_course_id=${course.id}&package=bundle`}>{registration === "pre-register" ? "Pre-register" : "Enrol"}</DialogLink>
                 </Button>
               ) : null}
             </Card>
@@ -119,14 +120,14 @@ export default function OnlineCourseOverview() {
                         </Form>
                       ) : (
                         <Button asChild>
-                          <Link to={`/users/sign_in?redirect_to=${encodeURIComponent(`/online-courses/${course.id}`)}`}>Sign in to enrol</Link>
+                          <DialogLink to={`/users/sign_in?redirect_to=${encodeURIComponent(`/online-courses/${course.id}`)}`}>Sign in to enrol</DialogLink>
                         </Button>
                       )
                     ) : (
                       <Button asChild>
-                        <a href={offer.checkoutHref} aria-label={`${registration === "pre-register" ? "Pre-register" : "Buy"} ${offer.name}`}>
+                        <DialogLink to={offer.checkoutHref} aria-label={`${registration === "pre-register" ? "Pre-register" : "Buy"} ${offer.name}`}>
                           {registration === "pre-register" ? "Pre-register" : "Buy"}
-                        </a>
+                        </DialogLink>
                       </Button>
                     )}
                   </article>
