@@ -183,13 +183,18 @@ function DialogFrame({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    // The browser gives focus back only when it is still inside the dialog at closing; the
+    // trigger should get it back whatever happened meanwhile.
+    const trigger = document.activeElement instanceof HTMLElement && !dialog.contains(document.activeElement) ? document.activeElement : null;
     // Rendered with `open` (non-modal, so it shows without JavaScript): reopen it as a modal,
     // which traps focus and closes on Escape.
     if (dialog.open) dialog.close();
     dialog.showModal();
     // The close() above queues a "close" event too: only a close that leaves it shut counts.
     const onDialogClose = () => {
-      if (!dialog.open) onCloseRef.current();
+      if (dialog.open) return;
+      if (trigger?.isConnected) trigger.focus();
+      onCloseRef.current();
     };
     dialog.addEventListener("close", onDialogClose);
     return () => dialog.removeEventListener("close", onDialogClose);
