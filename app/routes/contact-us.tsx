@@ -1,15 +1,14 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Button, Callout, Container, Flex, Heading, Text } from "@radix-ui/themes";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Callout, Container, Heading, Text } from "@radix-ui/themes";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { CsrfInput } from "~/components/csrf-input";
-import { FormErrors, FormField, SelectField } from "~/components/form-field";
-import { CONTACT_TOPICS, contactSchema, isContactTopic } from "~/site/contact";
+import { CONTACT_RETURN_FIELD, CONTACT_SENT_MESSAGE, contactSchema, isContactTopic } from "~/site/contact";
+import { CONTACT_INTRO, ContactForm } from "~/site/contact-form";
 import { submitContactMessage } from "~/site/contact.server";
-import { TextAreaField } from "~/site/text-area-field";
+import { safeRedirectPath } from "~/security/safe-redirect";
 import { metaFor } from "~/seo/page-meta";
+import { redirectWithToast } from "~/toasts/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, "routes/contact-us");
@@ -29,9 +28,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const session = await requireRouteAccess(request, "routes/contact-us");
-  const submission = parseWithZod(await request.formData(), { schema: contactSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await submitContactMessage(submission.value, session?.user.id ?? null);
+  // From the dialog: back to the page the visitor was on, with a toast; from the page: its own notice.
+  const returnTo = safeRedirectPath(formData.get(CONTACT_RETURN_FIELD), new URL(request.url).origin, "");
+  if (returnTo) throw redirectWithToast(request, returnTo, { type: "success", message: CONTACT_SENT_MESSAGE });
   throw redirect("/contact-us?sent=1");
 }
 
@@ -39,15 +42,6 @@ export default function ContactUsPage() {
   const { sent, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "contact-us",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(contactSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    defaultValue: defaults,
-  });
   return (
     <Container size="2" px="4" py="6">
       <Heading as="h1" size="8" mb="2">
@@ -55,32 +49,14 @@ export default function ContactUsPage() {
       </Heading>
       {sent ? (
         <Callout.Root color="green" role="status" mb="4">
-          <Callout.Text>Thanks — your message is on its way to our support team. We reply by email within one business day.</Callout.Text>
+          <Callout.Text>{CONTACT_SENT_MESSAGE}</Callout.Text>
         </Callout.Root>
       ) : (
         <Text as="p" color="gray" mb="4">
-          Questions about a course, your account or a partnership? Write to us and we will reply by email.
+          {CONTACT_INTRO}
         </Text>
       )}
-      <Form method="post" {...getFormProps(form)}>
-        <Flex direction="column" gap="4">
-          <CsrfInput />
-          <FormErrors errors={form.errors} />
-          <FormField label="Your name" autoComplete="name" errors={fields.name.errors} {...getInputProps(fields.name, { type: "text" })} />
-          <FormField label="Email" autoComplete="email" errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} />
-          <SelectField label="Topic" name={fields.topic.name} id={fields.topic.id} defaultValue={defaults.topic} errors={fields.topic.errors}>
-            {Object.entries(CONTACT_TOPICS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </SelectField>
-          <TextAreaField label="Message" rows={8} errors={fields.body.errors} {...getTextareaProps(fields.body)} />
-          <Button type="submit" size="3" loading={navigation.state === "submitting"}>
-            Send message
-          </Button>
-        </Flex>
-      </Form>
+      <ContactForm Form={Form} formId="contact-us" defaults={defaults} lastResult={actionData?.result} busy={navigation.state === "submitting"} />
     </Container>
   );
 }

@@ -8,9 +8,10 @@ import { MISSING_ITEM_LABELS } from "~/accounts/profile-completeness";
 import { conformNames, passwordFormSchema, profileFormSchema } from "~/accounts/profile-forms";
 import { handleProfileAction } from "~/accounts/profile-page.server";
 import { loadProfile, profileChoices } from "~/accounts/profile.server";
-import { isRecentlyAuthenticated } from "~/accounts/reauthentication";
+import { isRecentlyAuthenticated, REAUTHENTICATION_WINDOW_MS } from "~/accounts/reauthentication";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors, FormField, SelectField } from "~/components/form-field";
+import { DialogLink } from "~/shell/dialog-host";
 
 const ROUTE = "routes/profile";
 
@@ -214,13 +215,19 @@ function ProfileForm(props: {
           </fieldset>
 
           {recentlyAuthenticated ? null : (
-            <FormField
-              label="Current password"
-              autoComplete="current-password"
-              hint="Needed only to change your email address."
-              errors={fields.current_password.errors}
-              {...getInputProps(fields.current_password, { type: "password" })}
-            />
+            <>
+              <FormField
+                label="Current password"
+                autoComplete="current-password"
+                hint="Needed only to change your email address."
+                errors={fields.current_password.errors}
+                {...getInputProps(fields.current_password, { type: "password" })}
+              />
+              <Text size="2">
+                Or <DialogLink to="/users/reauthenticate?redirect_to=%2Fprofile">confirm it's you</DialogLink> once, and skip the password for the next{" "}
+                {REAUTHENTICATION_WINDOW_MS / 60_000} minutes.
+              </Text>
+            </>
           )}
           <Button type="submit" size="3" loading={navigation.state === "submitting" && navigation.formData?.get("intent") === "profile"}>
             Save profile

@@ -1,9 +1,10 @@
-import { Button, Container, Flex, Heading, Text } from "@radix-ui/themes";
+import { Container, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Pager } from "~/components/pager";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { searchQuerySchema } from "~/site/search";
+import { SearchForm } from "~/site/search-form";
 import { searchCourses, searchSchools } from "~/site/search.server";
 import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
@@ -42,36 +43,7 @@ export default function SearchPage() {
       <Heading as="h1" size="8" mb="4">
         Search
       </Heading>
-      <Form method="get" role="search" aria-label="Search courses and schools">
-        <Flex gap="3" wrap="wrap" align="end" mb="5">
-          <Flex direction="column" gap="1">
-            <label htmlFor="search-query">
-              <Text size="2" weight="medium">
-                Search for
-              </Text>
-            </label>
-            <input id="search-query" className="native-input" type="search" name="query" defaultValue={query} placeholder="e.g. calculus, MATH 137 or McGill" maxLength={100} />
-          </Flex>
-          <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-            <legend>
-              <Text size="2" weight="medium">
-                In
-              </Text>
-            </legend>
-            <Flex gap="3">
-              <label>
-                <input type="radio" name="type" value="course" defaultChecked={type === "course"} /> Courses
-              </label>
-              <label>
-                <input type="radio" name="type" value="school" defaultChecked={type === "school"} /> Schools
-              </label>
-            </Flex>
-          </fieldset>
-          <Button type="submit" size="3" loading={navigation.state === "loading"}>
-            Search
-          </Button>
-        </Flex>
-      </Form>
+      <SearchForm type={type} query={query} busy={navigation.state === "loading"} />
       {query ? (
         <Text as="p" mb="4" role="status">
           {total} {noun} matching “{query}”

@@ -4,6 +4,7 @@ import type { CurrentUserSummary } from "~/accounts/current-user";
 import { guestViewer, type Viewer } from "~/accounts/roles";
 import { CsrfInput } from "~/components/csrf-input";
 import { partnerMenuEntries, type BarMembership } from "~/partners/membership";
+import { DialogLink } from "~/shell/dialog-host";
 import { APP_BAR_SCROLL_THRESHOLD, type AppBarColor } from "~/shell/app-bar-rules";
 import { DisclosureMenu, MenuLinks } from "~/shell/disclosure-menu";
 import { accountMenu, coursesMenu, leftItems, mainLinks, resourcesMenu, roleMenuEntries, signUpHref, type CoursesMenuInput } from "~/shell/menus";
@@ -97,6 +98,9 @@ export function AppBar({
           </ul>
         </nav>
         <div className="app-bar__actions">
+          <DialogLink to="/search" className="app-bar__link" data-shell="search" prefetch="none">
+            Search
+          </DialogLink>
           <ThemeToggle appearance={appearance} />
           <SiteTourButton />
           {currentUser ? (
@@ -116,12 +120,12 @@ export function AppBar({
             </>
           ) : (
             <>
-              <Link to="/users/sign_in" className="app-bar__link" data-shell="log-in">
+              <DialogLink to="/users/sign_in" className="app-bar__link" data-shell="log-in">
                 Log in
-              </Link>
-              <Link to={signUpHref(location.pathname)} className="app-bar__cta">
+              </DialogLink>
+              <DialogLink to={signUpHref(location.pathname)} className="app-bar__cta">
                 Get Started for Free
-              </Link>
+              </DialogLink>
             </>
           )}
         </div>

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { loader as rootLoader } from "~/root";
 import { AppBar } from "~/shell/app-bar";
 import { appBarColor, appBarHeight, isAppBarColor, isAppBarHidden, type AppBarColor } from "~/shell/app-bar-rules";
-import { DialogHost } from "~/shell/legal-dialog";
+import { DialogHost } from "~/shell/dialog-host";
 import { SiteBanner } from "~/shell/site-banner-view";
 import { SiteFooter } from "~/shell/site-footer";
 import { ToastViewport } from "~/shell/toasts";

@@ -179,8 +179,9 @@ export const FOOTER_COLUMNS: readonly FooterColumn[] = [
   },
 ];
 
-/** Terms and privacy sit under the columns; both open as dialogs when JavaScript runs. */
+/** Terms, privacy and contact sit under the columns; all open as dialogs when JavaScript runs. */
 export const FOOTER_LEGAL_LINKS: readonly MenuLink[] = [
   { label: "Terms of Use", href: "/terms-and-conditions" },
   { label: "Privacy Policy", href: "/privacy-policy" },
+  { label: "Contact us", href: "/contact-us" },
 ];

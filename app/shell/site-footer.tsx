@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { DialogLink } from "~/shell/legal-dialog";
+import { DialogLink } from "~/shell/dialog-host";
 import { FOOTER_COLUMNS, FOOTER_LEGAL_LINKS } from "~/shell/menus";
 
 /** The footer (SPEC §2 Shell): company links, subject lists, MCAT links, and the legal dialogs. */

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { ContactTopic } from "~/db/schema";
+
+export type { ContactTopic };
 import { escapeHtml, type MailContent } from "~/mail/templates";
 
 export const CONTACT_TOPICS: Record<ContactTopic, string> = {
@@ -24,6 +26,10 @@ export const contactSchema = z.object({
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
+
+/** Sent from the contact dialog: the page to go back to, where a toast confirms the message. */
+export const CONTACT_RETURN_FIELD = "return_to";
+export const CONTACT_SENT_MESSAGE = "Thanks — your message is on its way to our support team. We reply by email within one business day.";
 
 /** The mail support receives for a contact message; replying goes to the sender. */
 export function contactMail(message: ContactInput & { id: number }): MailContent {

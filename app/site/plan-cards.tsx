@@ -3,6 +3,7 @@ import { Link, useLocation } from "@remix-run/react";
 import type { CountryCode } from "~/db/schema";
 import { formatPrice } from "~/formatting/price";
 import type { BillingInterval } from "~/pricing/plans";
+import { DialogLink } from "~/shell/dialog-host";
 import type { PlanOffer } from "./plan-offer";
 
 /** A link to the same page with one query value changed (works without JavaScript). */
@@ -88,7 +89,7 @@ export function PlanCard({ offer, perks }: { offer: PlanOffer; perks: string[] }
             ))}
           </ul>
           <Button size="3" asChild>
-            <Link to={offer.checkoutHref}>Get {offer.name}</Link>
+            <DialogLink to={offer.checkoutHref}>Get {offer.name}</DialogLink>
           </Button>
         </Flex>
       </article>

@@ -10,6 +10,7 @@ import { ActivityLink, ErrorCallout, ProgressBar } from "~/online-courses/in-cou
 import { loadOverview, overviewAction } from "~/online-courses/overview.server";
 import { preRegistrationCountLabel, type PreRegistrationState } from "~/online-courses/pre-registration";
 import { pageMeta } from "~/seo/page-meta";
+import { DialogLink } from "~/shell/dialog-host";
 
 const ROUTE = "routes/online-courses+/$id._index";
 
@@ -101,7 +102,7 @@ export default function OnlineCourseOverview() {
               </Text>
               {registration === "register" ? (
                 <Button asChild mt="3">
-                  <a href={`/checkout?online_course_id=${course.id}&package=bundle`}>Enrol</a>
+                  <DialogLink to={`/checkout?online_course_id=${course.id}&package=bundle`}>Enrol</DialogLink>
                 </Button>
               ) : null}
             </Card>
@@ -130,14 +131,14 @@ export default function OnlineCourseOverview() {
                         </Form>
                       ) : (
                         <Button asChild>
-                          <Link to={`/users/sign_in?redirect_to=${encodeURIComponent(`/online-courses/${course.id}`)}`}>Sign in to enrol</Link>
+                          <DialogLink to={`/users/sign_in?redirect_to=${encodeURIComponent(`/online-courses/${course.id}`)}`}>Sign in to enrol</DialogLink>
                         </Button>
                       )
                     ) : (
                       <Button asChild>
-                        <a href={offer.checkoutHref} aria-label={`Buy ${offer.name}`}>
+                        <DialogLink to={offer.checkoutHref} aria-label={`Buy ${offer.name}`}>
                           Buy
-                        </a>
+                        </DialogLink>
                       </Button>
                     )}
                   </article>

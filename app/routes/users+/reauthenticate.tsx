@@ -1,13 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Button, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Card, Container, Flex, Heading } from "@radix-ui/themes";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { reauthenticationSchema } from "~/accounts/profile-forms";
 import { reauthenticate } from "~/accounts/reauthentication.server";
-import { CsrfInput } from "~/components/csrf-input";
-import { FormErrors, FormField } from "~/components/form-field";
+import { REAUTHENTICATION_TITLE, ReauthenticationForm } from "~/accounts/reauthentication-form";
 import { tooManyRequestsMessage } from "~/errors/messages";
 import { safeRedirectPath } from "~/security/safe-redirect";
 
@@ -49,43 +47,18 @@ export default function ReauthenticatePage() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(reauthenticationSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reauthenticationSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
   return (
     <Container size="1" px="4">
       <Card className="auth-card" size="3">
         <Flex direction="column" gap="4">
           <Heading as="h1" size="6">
-            Confirm it's you
+            {REAUTHENTICATION_TITLE}
           </Heading>
-          <Text size="2" color="gray">
-            For your security, enter your password again before changing your email, password or account status.
-          </Text>
-          <Form method="post" {...getFormProps(form)}>
-            <Flex direction="column" gap="3">
-              <CsrfInput />
-              <input type="hidden" name="redirect_to" value={redirectTo} />
-              <FormErrors errors={form.errors} />
-              <FormField
-                label="Password"
-                autoComplete="current-password"
-                errors={fields.password.errors}
-                {...getInputProps(fields.password, { type: "password" })}
-              />
-              <Button type="submit" size="3" loading={navigation.state === "submitting"}>
-                Continue
-              </Button>
-            </Flex>
-          </Form>
+          <ReauthenticationForm Form={Form} redirectTo={redirectTo} lastResult={actionData?.result} busy={navigation.state === "submitting"} />
         </Flex>
       </Card>
     </Container>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Confirm it's you — Marketplace" }];
+export const meta: MetaFunction = () => [{ title: `${REAUTHENTICATION_TITLE} — Marketplace` }];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { guestCacheKey } from "../../../server/guest-page-cache";
 import { isLegalDocumentId, legalDocument, LEGAL_DOCUMENT_IDS } from "~/legal/documents";
-import { dialogForHref, withoutDialogQuery } from "~/shell/dialogs";
+import { dialogForHref, dialogForLink, dialogFromSearch, queryOf, withoutDialogQuery } from "~/shell/dialogs";
 import { chunkErrorAction, retryChunkLoadOnce } from "~/shell/chunk-retry";
 import { currentBanner, isBannerOpen, SITE_BANNER_COOKIE } from "~/shell/site-banner";
 import { isLocalPath, makeToast, TOAST_DEFAULT_DURATION_MS } from "~/toasts/toast";
@@ -127,6 +127,13 @@ describe("page dialogs", () => {
     ["/terms-and-conditions#payments", "terms-and-conditions"],
     ["/privacy", null],
     ["/courses", null],
+    ["/users/sign_in?redirect_to=%2Fcourses", "login"],
+    ["/sign-up?role=teacher", "sign-up"],
+    ["/search", "search"],
+    ["/contact-us", "contact-us"],
+    ["/users/reauthenticate?redirect_to=%2Fprofile", "reauthenticate"],
+    ["/checkout?plan=plus&interval=year", "checkout"],
+    ["/checkout/success", null],
   ])("%s opens %s", (href, id) => {
     expect(dialogForHref(href)).toBe(id);
   });
@@ -135,8 +142,32 @@ describe("page dialogs", () => {
     ["/courses", "?privacyPolicy", "/courses"],
     ["/courses", "?privacyPolicy=1&school=waterloo", "/courses?school=waterloo"],
     ["/", "?a=1&privacyPolicy", "/?a=1"],
+    ["/pricing", "?dialog=login&interval=year", "/pricing?interval=year"],
   ])("closing on %s%s goes to %s", (path, search, expected) => {
     expect(withoutDialogQuery(path, search)).toBe(expected);
+  });
+
+  it.each<[string, ReturnType<typeof dialogFromSearch>]>([
+    ["?dialog=login", { id: "login", href: "/users/sign_in" }],
+    ["?dialog=checkout&plan=plus&interval=year", { id: "checkout", href: "/checkout?plan=plus&interval=year" }],
+    ["?dialog=search&query=calculus&privacyPolicy", { id: "search", href: "/search?query=calculus" }],
+    ["?dialog=privacy-policy", { id: "privacy-policy", href: "/privacy-policy" }],
+    ["?dialog=toString", null],
+    ["?dialog=admin", null],
+    ["?query=calculus", null],
+  ])("the deep link %s opens %j", (search, expected) => {
+    expect(dialogFromSearch(search)).toEqual(expected);
+  });
+
+  it("a link opens its dialog everywhere but on its own page", () => {
+    expect(dialogForLink("/users/sign_in", "/pricing")).toEqual({ id: "login", href: "/users/sign_in" });
+    expect(dialogForLink("/users/sign_in?redirect_to=%2F", "/users/sign_in")).toBeNull();
+    expect(dialogForLink("/courses", "/")).toBeNull();
+  });
+
+  it("reads the query of a dialog's page URL", () => {
+    expect(queryOf("/sign-up?role=teacher#top").get("role")).toBe("teacher");
+    expect([...queryOf("/search").keys()]).toEqual([]);
   });
 
   it("has both legal documents, with sections and a formatted date", () => {

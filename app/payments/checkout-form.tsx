@@ -1,0 +1,173 @@
+import { Badge, Button, Flex, Heading, Separator, Text } from "@radix-ui/themes";
+import { Link } from "@remix-run/react";
+import { useId } from "react";
+import { PASSWORD_MIN_LENGTH } from "~/accounts/password-rules";
+import { CsrfInput } from "~/components/csrf-input";
+import type { FormElement } from "~/components/form-element";
+import { FormErrors, FormField, SelectField } from "~/components/form-field";
+import { formatPrice } from "~/formatting/price";
+import type { CheckoutView } from "~/payments/checkout-page.server";
+
+/**
+ * The checkout of /checkout and of the checkout dialog: the order summary, the account fields
+ * for guests, and the form that quotes again or goes on to payment. `action` is left out on the
+ * page (it posts to its own URL) and given in the dialog.
+ */
+export function CheckoutForm({
+  Form,
+  view,
+  busy,
+  sectionHeading,
+  action,
+}: {
+  Form: FormElement;
+  view: CheckoutView;
+  busy: boolean;
+  sectionHeading: "h2" | "h3";
+  action?: string;
+}) {
+  const { quote } = view;
+  const isSubscription = view.product.kind === "subscription";
+  const returnTo = `/checkout?${new URLSearchParams(view.productQuery).toString()}`;
+  return (
+    <>
+    {view.lastFailure ? (
+      <div role="alert" className="form-errors">
+        <Text as="p" size="2">
+          Your last payment did not go through: {view.lastFailure}
+        </Text>
+      </div>
+    ) : null}
+    {quote ? <OrderSummary view={view} heading={sectionHeading} /> : null}
+    {view.blocked ? (
+      <Text role="status">
+        {view.blocked} {isSubscription ? <Link to="/my-subscription">Your subscription</Link> : null}
+      </Text>
+    ) : null}
+    <Form method="post" action={action} noValidate>
+      <Flex direction="column" gap="3">
+        <CsrfInput />
+        {Object.entries(view.productQuery).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <FormErrors errors={view.formErrors} />
+        {view.signedIn ? (
+          <Text size="2">
+            Buying as {view.signedIn.email}. <Link to={`/users/sign_in?redirect_to=${encodeURIComponent(returnTo)}`}>Not you?</Link>
+          </Text>
+        ) : (
+          <fieldset className="plain-fieldset">
+            <legend>
+              <Text weight="bold">Create your account</Text>
+            </legend>
+            <Flex direction="column" gap="3">
+              <Text size="2">
+                Already have an account? <Link to={`/users/sign_in?redirect_to=${encodeURIComponent(returnTo)}`}>Log in</Link>
+              </Text>
+              <Flex gap="3" wrap="wrap">
+                <FormField label="First name" name="first_name" autoComplete="given-name" defaultValue={view.values.first_name} errors={view.fieldErrors.first_name} required />
+                <FormField label="Last name" name="last_name" autoComplete="family-name" defaultValue={view.values.last_name} errors={view.fieldErrors.last_name} required />
+              </Flex>
+              <FormField label="Email" name="email" type="email" autoComplete="email" defaultValue={view.values.email} errors={view.fieldErrors.email} required />
+              <FormField label="Password" name="password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} errors={view.fieldErrors.password} required />
+            </Flex>
+          </fieldset>
+        )}
+        <SelectField label="Country (sets currency and sales tax)" name="country" defaultValue={view.country ?? "US"} errors={view.fieldErrors.country}>
+          <option value="US">United States (USD)</option>
+          <option value="CA">Canada (CAD, 5% sales tax)</option>
+        </SelectField>
+        <FormField label="Discount code" name="discount_code" defaultValue={view.discountCode} errors={view.fieldErrors.discount_code} autoComplete="off" />
+        {view.creditsAvailableCents > 0 && !isSubscription ? (
+          <label className="checkbox-row">
+            <input type="checkbox" name="apply_credits" defaultChecked={view.applyCredits} /> Use my referral credit ({formatPrice(view.creditsAvailableCents, quote?.currency ?? "USD", { forceCents: true })})
+          </label>
+        ) : null}
+        <Flex gap="3" wrap="wrap">
+          <Button type="submit" name="intent" value="quote" variant="soft" size="3" disabled={busy}>
+            Update total
+          </Button>
+          <Button type="submit" name="intent" value="pay" size="3" loading={busy} disabled={Boolean(view.blocked) || !quote}>
+            {isSubscription && quote?.trialDays ? `Start ${quote.trialDays}-day free trial` : quote && quote.totalCents === 0 ? "Get it free" : "Continue to payment"}
+          </Button>
+        </Flex>
+        <Text size="1" color="gray">
+          You pay on our payment provider's secure page; we never see your card number.
+        </Text>
+      </Flex>
+    </Form>
+    </>
+  );
+}
+
+function OrderSummary({ view, heading: SummaryHeading }: { view: CheckoutView; heading: "h2" | "h3" }) {
+  const quote = view.quote!;
+  const summaryId = useId();
+  const money = (cents: number) => (cents === 0 ? `$0.00${quote.currency === "USD" ? "" : ` ${quote.currency}`}` : formatPrice(cents, quote.currency, { forceCents: true }));
+  const interval = view.product.kind === "subscription" ? (view.product.interval === "year" ? " / year" : " / month") : "";
+  return (
+    <section aria-labelledby={summaryId}>
+      <Heading as={SummaryHeading} size="4" id={summaryId}>
+        {quote.name}
+      </Heading>
+      <table className="order-summary">
+        <tbody>
+          <tr>
+            <th scope="row">Price</th>
+            <td>
+              {quote.regularPriceCents ? (
+                <>
+                  <span className="visually-hidden">Regular price </span>
+                  <s>{money(quote.regularPriceCents)}</s> <span className="visually-hidden">now </span>
+                </>
+              ) : null}
+              <strong>
+                {money(quote.priceCents)}
+                {interval}
+              </strong>
+            </td>
+          </tr>
+          {quote.perkCents ? (
+            <tr>
+              <th scope="row">Plus member discount (20% off Grade Boosters)</th>
+              <td>−{money(quote.perkCents)}</td>
+            </tr>
+          ) : null}
+          {quote.discountCents ? (
+            <tr>
+              <th scope="row">Discount code</th>
+              <td>−{money(quote.discountCents)}</td>
+            </tr>
+          ) : null}
+          {quote.creditsCents ? (
+            <tr>
+              <th scope="row">Referral credit</th>
+              <td>−{money(quote.creditsCents)}</td>
+            </tr>
+          ) : null}
+          <tr>
+            <th scope="row">Sales tax ({quote.taxPercent}%)</th>
+            <td>{money(quote.taxCents)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Total ({quote.currency})</th>
+            <td>
+              <strong data-testid="checkout-total">{money(quote.totalCents)}</strong>
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      {quote.trialDays ? (
+        <Flex gap="2" align="center" mt="2">
+          <Badge color="green">Free trial</Badge>
+          <Text size="2">
+            {quote.trialDays} days free, nothing due today; then {money(quote.totalCents)}
+            {interval} unless you cancel.
+          </Text>
+        </Flex>
+      ) : null}
+      <Separator size="4" my="3" />
+    </section>
+  );
+}
+
