@@ -7,6 +7,7 @@ import * as notificationsAndChats from "./0005_notifications_and_chats";
 import * as publicSite from "./0006_public_site";
 import * as payments from "./0007_payments";
 import * as courseEditor from "./0009_course_editor";
+import * as courseContentVersion from "./0013_course_content_version";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "0006_public_site": publicSite,
   "0007_payments": payments,
   "0009_course_editor": courseEditor,
+  "0013_course_content_version": courseContentVersion,
 };

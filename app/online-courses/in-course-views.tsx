@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { Form, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link, useNavigate } from "@remix-run/react";
+import type { MouseEvent, ReactNode } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import type { ActivityType } from "~/db/schema";
 import { chapterHeading, PART_LABELS, type ChapterPart, type CurriculumTree, type TreeActivity } from "~/online-courses/curriculum";
@@ -38,17 +38,36 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
 }
 
 /**
+ * Follows clicks on the plain links inside an element in the app (no full page load), as
+ * Remix's Link does: one handler for a whole outline instead of a Link component per item.
+ * Links opened in a new tab or window, downloads and other sites are left to the browser.
+ */
+export function useInAppLinks() {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    const anchor = event.target instanceof Element ? event.target.closest("a") : null;
+    if (!anchor || !event.currentTarget.contains(anchor) || anchor.target || anchor.hasAttribute("download")) return;
+    if (anchor.origin !== window.location.origin) return;
+    event.preventDefault();
+    navigate(`${anchor.pathname}${anchor.search}${anchor.hash}`);
+  };
+}
+
+/**
  * One activity in a list: its link (or its title and lock when locked), type, time and status.
- * A 30-chapter outline has hundreds of these, so they are written as the plain markup Radix's
- * Flex, Text and Badge produce: their prop handling dominated the page's server render time.
+ * A 30-chapter outline has hundreds of these, so they are written as plain markup (the classes
+ * Radix's Flex, Text and Badge produce) with a plain link: component prop handling and a Link
+ * per item dominated the page's server render time. The page follows these links in the app
+ * with useInAppLinks.
  */
 export function ActivityLink({ activity, base, current }: { activity: TreeActivity; base: string; current?: boolean }) {
   const locked = !activity.access.allowed;
   return (
     <div className="rt-Flex rt-r-ai-center rt-r-fw-wrap rt-r-gap-2">
-      <Link to={`${base}/${activity.href}`} aria-current={current ? "page" : undefined} style={{ fontWeight: current ? 700 : undefined }}>
+      <a href={`${base}/${activity.href}`} aria-current={current ? "page" : undefined} style={current ? { fontWeight: 700 } : undefined}>
         {activity.title}
-      </Link>
+      </a>
       <span data-accent-color="gray" className="rt-Text rt-r-size-1">
         {ACTIVITY_TYPE_LABELS[activity.type]} · {minutes(activity.durationSeconds)}
       </span>
@@ -66,7 +85,7 @@ function PlainBadge({ color, children }: { color: "indigo" | "gray" | "amber"; c
   );
 }
 
-/** The whole curriculum: chapters, their parts and activities. */
+/** The whole curriculum: chapters, their parts and activities (its plain links need useInAppLinks on the page). */
 export function CurriculumOutline({ tree, base, currentId }: { tree: CurriculumTree; base: string; currentId?: number | null }) {
   return (
     <ol aria-label="Curriculum" style={{ paddingLeft: "1.25rem", margin: 0 }}>
@@ -74,9 +93,9 @@ export function CurriculumOutline({ tree, base, currentId }: { tree: CurriculumT
         const parts = [...new Set(chapter.sections.map((section) => section.part))] as ChapterPart[];
         return (
           <li key={chapter.id} style={{ marginBottom: "var(--space-3)" }}>
-            <Link to={`${base}/${chapter.path}`}>
+            <a href={`${base}/${chapter.path}`}>
               <span className="rt-Text rt-r-weight-bold">{chapterHeading(chapter)}</span>
-            </Link>
+            </a>
             {parts.map((part) => (
               <div key={part} className="rt-Box rt-r-mt-1 rt-r-ml-2">
                 <p data-accent-color="gray" className="rt-Text rt-r-size-1 rt-r-weight-medium">

@@ -22,6 +22,7 @@ import {
   QuizResult,
   SearchForm,
   minutes,
+  useInAppLinks,
 } from "~/online-courses/in-course-views";
 
 const ROUTE = "routes/in-course-experience+/$idOrSlug.$";
@@ -43,8 +44,9 @@ export default function InCourseExperience() {
   const page = useLoaderData<typeof loader>();
   const { course, base, tree, detail } = page;
   const selectedId = detail.kind === "chapter" ? detail.selected?.activity.id : detail.kind === "activity" ? detail.selected.activity.id : null;
+  const followInApp = useInAppLinks();
   return (
-    <Container size="4" px="4" py="5">
+    <Container size="4" px="4" py="5" onClick={followInApp}>
       <Text as="p" size="2" color="gray">
         <Link to={`/online-courses/${course.id}`}>{course.course_code}</Link>
       </Text>
