@@ -2,26 +2,13 @@ import { Badge, Box, Button, Callout, Card, Flex, Heading, Text } from "@radix-u
 import { Form, Link, useNavigate } from "@remix-run/react";
 import type { MouseEvent, ReactNode } from "react";
 import { CsrfInput } from "~/components/csrf-input";
-import type { ActivityType } from "~/db/schema";
-import { chapterHeading, PART_LABELS, type ChapterPart, type CurriculumTree, type TreeActivity } from "~/online-courses/curriculum";
+import type { TreeActivity } from "~/online-courses/curriculum";
+import { ACTIVITY_TYPE_LABELS, minutes } from "~/online-courses/outline-html";
 import { questionField, type QuizScore } from "~/online-courses/quiz";
 
 /** Pieces of the in-course experience, shared by its views. All work without JavaScript. */
 
-export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
-  video: "Video",
-  reading: "Reading",
-  quiz: "Quiz",
-  checkpoint_quiz: "Checkpoint quiz",
-  mock_exam: "Mock exam",
-  flash_card_deck: "Flash cards",
-  practice_question_set: "Practice questions",
-};
-
-export function minutes(seconds: number) {
-  const total = Math.max(1, Math.round(seconds / 60));
-  return total >= 60 ? `${Math.floor(total / 60)} h ${total % 60} min` : `${total} min`;
-}
+export { ACTIVITY_TYPE_LABELS, minutes };
 
 /** A progress bar with its figure in words (a native <progress>, announced by screen readers). */
 export function ProgressBar({ percent, label }: { percent: number; label: string }) {
@@ -55,19 +42,17 @@ export function useInAppLinks() {
 }
 
 /**
- * One activity in a list: its link (or its title and lock when locked), type, time and status.
- * A 30-chapter outline has hundreds of these, so they are written as plain markup (the classes
- * Radix's Flex, Text and Badge produce) with a plain link: component prop handling and a Link
- * per item dominated the page's server render time. The page follows these links in the app
- * with useInAppLinks.
+ * One activity in a short list (search results, a chapter's part): its link (or its title and
+ * lock when locked), type, time and status, as the plain markup Radix's Flex, Text and Badge
+ * produce. The whole outline is written as a string instead (curriculumOutlineItems).
  */
 export function ActivityLink({ activity, base, current }: { activity: TreeActivity; base: string; current?: boolean }) {
   const locked = !activity.access.allowed;
   return (
     <div className="rt-Flex rt-r-ai-center rt-r-fw-wrap rt-r-gap-2">
-      <a href={`${base}/${activity.href}`} aria-current={current ? "page" : undefined} style={current ? { fontWeight: 700 } : undefined}>
+      <Link to={`${base}/${activity.href}`} aria-current={current ? "page" : undefined} style={{ fontWeight: current ? 700 : undefined }}>
         {activity.title}
-      </a>
+      </Link>
       <span data-accent-color="gray" className="rt-Text rt-r-size-1">
         {ACTIVITY_TYPE_LABELS[activity.type]} · {minutes(activity.durationSeconds)}
       </span>
@@ -85,39 +70,13 @@ function PlainBadge({ color, children }: { color: "indigo" | "gray" | "amber"; c
   );
 }
 
-/** The whole curriculum: chapters, their parts and activities (its plain links need useInAppLinks on the page). */
-export function CurriculumOutline({ tree, base, currentId }: { tree: CurriculumTree; base: string; currentId?: number | null }) {
-  return (
-    <ol aria-label="Curriculum" style={{ paddingLeft: "1.25rem", margin: 0 }}>
-      {tree.chapters.map((chapter) => {
-        const parts = [...new Set(chapter.sections.map((section) => section.part))] as ChapterPart[];
-        return (
-          <li key={chapter.id} style={{ marginBottom: "var(--space-3)" }}>
-            <a href={`${base}/${chapter.path}`}>
-              <span className="rt-Text rt-r-weight-bold">{chapterHeading(chapter)}</span>
-            </a>
-            {parts.map((part) => (
-              <div key={part} className="rt-Box rt-r-mt-1 rt-r-ml-2">
-                <p data-accent-color="gray" className="rt-Text rt-r-size-1 rt-r-weight-medium">
-                  {PART_LABELS[part]}
-                </p>
-                <ul style={{ paddingLeft: "1rem", margin: 0 }}>
-                  {chapter.sections
-                    .filter((section) => section.part === part)
-                    .flatMap((section) => section.activities)
-                    .map((activity) => (
-                      <li key={activity.id}>
-                        <ActivityLink activity={activity} base={base} current={activity.id === currentId} />
-                      </li>
-                    ))}
-                </ul>
-              </div>
-            ))}
-          </li>
-        );
-      })}
-    </ol>
-  );
+/**
+ * The whole curriculum: chapters, their parts and activities. The items come as HTML built by
+ * curriculumOutlineItems on the server (every text escaped there); their plain links need
+ * useInAppLinks on the page to open without a full page load.
+ */
+export function CurriculumOutline({ html }: { html: string }) {
+  return <ol aria-label="Curriculum" style={{ paddingLeft: "1.25rem", margin: 0 }} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 export function SearchForm({ base, query }: { base: string; query: string }) {
