@@ -10,6 +10,7 @@ import * as courseEditor from "./0009_course_editor";
 import * as onlineCoursePreRegistrations from "./0010_online_course_pre_registrations";
 import * as partnerMemberships from "./0011_partner_memberships";
 import * as siteTours from "./0012_site_tours";
+import * as courseContentVersion from "./0013_course_content_version";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0010_online_course_pre_registrations": onlineCoursePreRegistrations,
   "0011_partner_memberships": partnerMemberships,
   "0012_site_tours": siteTours,
+  "0013_course_content_version": courseContentVersion,
 };

@@ -129,6 +129,8 @@ export interface OnlineCoursesTable {
   school_id: number | null;
   /** Its intro chapter is open to preview before the course is published (SPEC §5; migration 0004). */
   instructor_intro: Generated<boolean>;
+  /** Bumped by triggers on every change to the course's chapters, sections or activities (migration 0013). */
+  content_version: Generated<number>;
 }
 
 export interface OnlineCourseCoursesTable {

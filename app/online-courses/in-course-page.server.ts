@@ -13,6 +13,7 @@ import {
   type TreeActivity,
   type TreeChapter,
 } from "~/online-courses/curriculum";
+import { curriculumOutlineItems } from "~/online-courses/outline-html";
 import { completeActivity, latestAttempt, quizQuestionsForLearner, submitQuiz } from "~/online-courses/progress.server";
 import { parseAnswers, parseDuration } from "~/online-courses/quiz";
 
@@ -41,6 +42,8 @@ export async function loadInCoursePage(viewer: Viewer, idOrSlug: string, rest: s
   const search = searchIds ? { query, results: searchIds.map((id) => byId.get(id)!).filter(Boolean) } : null;
 
   const detail = await viewDetail(loaded, view, url, viewer);
+  const currentId =
+    detail.kind === "tree" ? (enrolment?.current_activity_id ?? null) : detail.kind === "chapter" ? (detail.selected?.activity.id ?? null) : detail.kind === "activity" ? detail.selected.activity.id : null;
   return {
     course: {
       id: course.id,
@@ -54,7 +57,14 @@ export async function loadInCoursePage(viewer: Viewer, idOrSlug: string, rest: s
     enrolled: enrolment !== null,
     currentActivityId: enrolment?.current_activity_id ?? null,
     viewTimeSeconds: enrolment?.view_time_seconds ?? 0,
-    tree,
+    // The page shows the tree as its outline and counts; the outline goes as markup, not as 150 objects.
+    tree: {
+      chapterCount: tree.chapters.length,
+      activityCount: tree.activities.length,
+      completedCount: tree.completedCount,
+      percent: tree.percent,
+      outlineHtml: curriculumOutlineItems(tree, base, currentId),
+    },
     search,
     view,
     detail,

@@ -11,12 +11,14 @@ import {
 } from "~/online-courses/access";
 import { buildCurriculum, likePattern, type CurriculumRow, type CurriculumTree } from "~/online-courses/curriculum";
 import { enrolmentFacts } from "~/online-courses/enrolments.server";
+import { cachedOutlineRows } from "~/online-courses/outline-cache.server";
 import { subscriptionFactsFor } from "~/subscriptions/subscriptions.server";
 
 /**
  * Loads an online course as one viewer sees it, in a fixed number of queries whatever the
- * course's size: the course (with its instructor), then together the viewer's enrolment, the
- * whole curriculum, and the enrolment's completed activities.
+ * course's size: the course (with its instructor and content version), then together the
+ * viewer's enrolment with its completed activities and — unless this process holds the
+ * outline of that content version already — the whole curriculum.
  */
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -71,6 +73,21 @@ export function curriculumRows(onlineCourseId: number, executor: Executor = db()
     .execute() as Promise<CurriculumRow[]>;
 }
 
+/** The viewer's enrolment in the course with the ids of the activities it has completed, in one query. */
+function enrolmentWithCompletions(userId: number, onlineCourseId: number) {
+  return db()
+    .selectFrom("online_course_users")
+    .selectAll("online_course_users")
+    .select(
+      sql<number[]>`coalesce((select json_agg(activity_completions.activity_id) from activity_completions where activity_completions.online_course_user_id = online_course_users.id), '[]'::json)`.as(
+        "completed_activity_ids",
+      ),
+    )
+    .where("user_id", "=", userId)
+    .where("online_course_id", "=", onlineCourseId)
+    .executeTakeFirst();
+}
+
 export interface CourseForViewer {
   course: OnlineCourseRow;
   enrolment: OnlineCourseUser | null;
@@ -91,22 +108,13 @@ export async function loadCourseForViewer(
   if (!course) return null;
   // Subscription and bundle courses open with a subscription (SPEC §5): the viewer's best one.
   const needsSubscription = course.purchase_type !== "standard" && viewer.id !== null && options.subscription === undefined;
-  const [enrolment, rows, completions, subscription] = await Promise.all([
-    viewer.id === null
-      ? Promise.resolve(undefined)
-      : db().selectFrom("online_course_users").selectAll().where("user_id", "=", viewer.id).where("online_course_id", "=", course.id).executeTakeFirst(),
-    curriculumRows(course.id),
-    viewer.id === null
-      ? Promise.resolve([] as { activity_id: number }[])
-      : db()
-          .selectFrom("activity_completions")
-          .innerJoin("online_course_users", "online_course_users.id", "activity_completions.online_course_user_id")
-          .where("online_course_users.user_id", "=", viewer.id)
-          .where("online_course_users.online_course_id", "=", course.id)
-          .select("activity_completions.activity_id")
-          .execute(),
+  const [enrolled, rows, subscription] = await Promise.all([
+    viewer.id === null ? Promise.resolve(undefined) : enrolmentWithCompletions(viewer.id, course.id),
+    cachedOutlineRows(db(), course, () => curriculumRows(course.id)),
     needsSubscription ? subscriptionFactsFor(viewer.id, options.now ?? new Date()) : Promise.resolve(options.subscription ?? null),
   ]);
+  const { completed_activity_ids: completedIds = [], ...enrolmentRow } = enrolled ?? {};
+  const enrolment = enrolled ? (enrolmentRow as OnlineCourseUser) : undefined;
   const facts = courseFactsOf(course);
   const enrolmentFact = enrolmentFacts(enrolment);
   const accessLevel = courseAccessLevel(viewer, facts, enrolmentFact);
@@ -119,7 +127,7 @@ export async function loadCourseForViewer(
     accessLevel,
     now: options.now ?? new Date(),
   };
-  const tree = buildCurriculum(rows, { completed: new Set(completions.map((row) => row.activity_id)), access });
+  const tree = buildCurriculum(rows, { completed: new Set(completedIds), access });
   return { course, enrolment: enrolment ?? null, access, tree };
 }
 

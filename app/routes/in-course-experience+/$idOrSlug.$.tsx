@@ -22,6 +22,7 @@ import {
   QuizResult,
   SearchForm,
   minutes,
+  useInAppLinks,
 } from "~/online-courses/in-course-views";
 
 const ROUTE = "routes/in-course-experience+/$idOrSlug.$";
@@ -42,9 +43,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function InCourseExperience() {
   const page = useLoaderData<typeof loader>();
   const { course, base, tree, detail } = page;
-  const selectedId = detail.kind === "chapter" ? detail.selected?.activity.id : detail.kind === "activity" ? detail.selected.activity.id : null;
+  const followInApp = useInAppLinks();
   return (
-    <Container size="4" px="4" py="5">
+    <Container size="4" px="4" py="5" onClick={followInApp}>
       <Text as="p" size="2" color="gray">
         <Link to={`/online-courses/${course.id}`}>{course.course_code}</Link>
       </Text>
@@ -72,7 +73,7 @@ export default function InCourseExperience() {
             {detail.kind !== "tree" ? (
               <details>
                 <summary>All chapters</summary>
-                <CurriculumOutline tree={tree} base={base} currentId={selectedId} />
+                <CurriculumOutline html={tree.outlineHtml} />
               </details>
             ) : null}
           </aside>
@@ -120,10 +121,10 @@ function DetailView() {
             Curriculum
           </Heading>
           <Text as="p" color="gray" mb="3">
-            {tree.activities.length} activities in {tree.chapters.length} chapters
+            {tree.activityCount} activities in {tree.chapterCount} chapters
             {page.enrolled ? ` · ${tree.completedCount} completed · ${minutes(page.viewTimeSeconds)} studied` : ""}
           </Text>
-          <CurriculumOutline tree={tree} base={base} currentId={page.currentActivityId} />
+          <CurriculumOutline html={tree.outlineHtml} />
         </section>
       );
     case "list":

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { guestViewer, type Viewer } from "~/accounts/roles";
+import { applyEditorCommand } from "~/online-courses/editor.server";
 import { loadCourseForViewer, searchCurriculum } from "~/online-courses/in-course.server";
 import { completeActivity, enrolledCourses, quizQuestionsForLearner, submitQuiz } from "~/online-courses/progress.server";
 import { runWithRequestContext, type RequestContext } from "~/utils/request-context.server";
@@ -25,17 +26,53 @@ describe("loading the in-course page", () => {
     const large = await insertLargeCourse(database().db, { slug: "thirty-chapters", chapters: 30, studentEmail: "student@demo.test" });
     const small = await insertLargeCourse(database().db, { slug: "two-chapters", chapters: 2, studentEmail: "student@demo.test" });
 
+    // First load in this process: the course, the enrolment with its completions, the outline.
     const big = await countQueries(() => loadCourseForViewer(viewer, "thirty-chapters"));
     const little = await countQueries(() => loadCourseForViewer(viewer, "two-chapters"));
     expect(big.result!.tree.chapters).toHaveLength(31);
     expect(big.result!.tree.activities).toHaveLength(large.activityCount);
     expect(little.result!.tree.activities).toHaveLength(small.activityCount);
-    expect(big.queries).toBe(4);
+    expect(big.queries).toBe(3);
     expect(little.queries).toBe(big.queries);
-    // A guest needs only the course and its curriculum.
-    expect((await countQueries(() => loadCourseForViewer(guestViewer, "thirty-chapters"))).queries).toBe(2);
+    // Afterwards the outline comes from memory: the course and the enrolment only.
+    const again = await countQueries(() => loadCourseForViewer(viewer, "thirty-chapters"));
+    expect(again.queries).toBe(2);
+    expect(again.result!.tree).toEqual(big.result!.tree);
+    // A guest needs only the course (its outline is already held).
+    expect((await countQueries(() => loadCourseForViewer(guestViewer, "thirty-chapters"))).queries).toBe(1);
     // The enrolment's progress comes along: 10 of the activities are completed.
     expect(big.result!.tree.completedCount).toBe(10);
+  });
+
+  it("shows an editor's change to the outline on the next load, for every learner", async () => {
+    const { db } = database();
+    const viewer = await student();
+    await insertLargeCourse(db, { slug: "edited-outline", chapters: 3, studentEmail: "student@demo.test" });
+    const before = await loadCourseForViewer(viewer, "edited-outline");
+    const course = before!.course;
+    const lesson = before!.tree.activities.find((activity) => activity.type === "reading" || activity.type === "video")!;
+    const chapter = before!.tree.chapters[1]!;
+    // Held in memory now: a second load does not read the outline again.
+    expect((await countQueries(() => loadCourseForViewer(viewer, "edited-outline"))).queries).toBe(2);
+
+    await applyEditorCommand(db, course.id, { intent: "edit-activity", activity_id: lesson.id, title: "Limits, renamed", activity_type: lesson.type, can_preview: true });
+    const renamed = await loadCourseForViewer(viewer, "edited-outline");
+    const seen = renamed!.tree.activities.find((activity) => activity.id === lesson.id)!;
+    expect(seen.title).toBe("Limits, renamed");
+    expect(seen.canPreview).toBe(true);
+    expect((await loadCourseForViewer(guestViewer, "edited-outline"))!.tree.activities.find((activity) => activity.id === lesson.id)!.title).toBe("Limits, renamed");
+
+    await applyEditorCommand(db, course.id, { intent: "edit-chapter", chapter_id: chapter.id, title: "Derivatives, revised", kind: chapter.kind });
+    expect((await loadCourseForViewer(viewer, "edited-outline"))!.tree.chapters[1]!.title).toBe("Derivatives, revised");
+
+    await applyEditorCommand(db, course.id, { intent: "delete-activity", activity_id: lesson.id });
+    const after = await loadCourseForViewer(viewer, "edited-outline");
+    expect(after!.tree.activities.map((activity) => activity.id)).not.toContain(lesson.id);
+    expect(after!.tree.activities).toHaveLength(before!.tree.activities.length - 1);
+
+    // A change made outside the editor (a script, another process) counts too.
+    await db.updateTable("activities").set({ title: "Renamed by a script" }).where("id", "=", after!.tree.activities[0]!.id).execute();
+    expect((await loadCourseForViewer(viewer, "edited-outline"))!.tree.activities[0]!.title).toBe("Renamed by a script");
   });
 
   it("finds a course by id or slug, and hides hidden and closed courses from students", async () => {

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { AccessLevel, type Viewer } from "~/accounts/roles";
+import type { AccessInput, CourseFacts } from "~/online-courses/access";
+import { buildCurriculum, type CurriculumRow } from "~/online-courses/curriculum";
+import { curriculumOutlineItems, escapeHtml } from "~/online-courses/outline-html";
+
+const student: Viewer = { id: 10, roles: [], userType: "student" };
+const course: CourseFacts = {
+  id: 7,
+  status: "published",
+  purchaseType: "standard",
+  readAccess: "public",
+  instructorId: 20,
+  instructorIntro: false,
+  packages: { pro: { enabled: true, price_cents: 4900, regular_price_cents: null }, practice: { enabled: true, price_cents: 1900, regular_price_cents: null } },
+};
+const access: AccessInput = { viewer: student, course, enrolment: null, subscription: null, accessLevel: AccessLevel.LIMITED_VIEW, now: new Date("2026-06-01T12:00:00Z") };
+
+const row = (chapterId: number, kind: CurriculumRow["chapter_kind"], chapterTitle: string, activityId: number, title: string, canPreview: boolean): CurriculumRow => ({
+  chapter_id: chapterId,
+  chapter_kind: kind,
+  chapter_position: chapterId,
+  chapter_title: chapterTitle,
+  section_id: chapterId * 10,
+  section_type: "core",
+  section_position: 0,
+  section_title: "Lessons",
+  activity_id: activityId,
+  activity_type: "video",
+  activity_position: activityId,
+  activity_title: title,
+  can_preview: canPreview,
+  duration_seconds: 600,
+});
+
+const tree = buildCurriculum(
+  [
+    row(1, "intro", "Introduction", 101, "Welcome", true),
+    row(2, "chapter", `Limits <img src=x onerror="alert(1)">`, 201, `Squeeze & "friends" <script>alert('x')</script>`, false),
+    row(2, "chapter", `Limits <img src=x onerror="alert(1)">`, 202, "One-sided limits", false),
+  ],
+  { completed: new Set([101]), access },
+);
+
+describe("the curriculum outline's markup", () => {
+  const html = curriculumOutlineItems(tree, "/in-course-experience/calc", 202);
+
+  it("escapes every title an instructor writes, so no markup gets through", () => {
+    expect(html).not.toContain("<script");
+    expect(html).not.toContain("<img");
+    expect(html).toContain("Squeeze &amp; &quot;friends&quot; &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
+    expect(html).toContain("Chapter 1: Limits &lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+  });
+
+  it("links every chapter and activity where it opens, and marks the current one", () => {
+    expect(html).toContain(`<a href="/in-course-experience/calc/intro"><span class="rt-Text rt-r-weight-bold">Introduction</span></a>`);
+    expect(html).toContain(`<a href="/in-course-experience/calc/chapter/1">`);
+    expect(html).toContain(`<a href="/in-course-experience/calc/chapter/1?activity=202" aria-current="page" style="font-weight:700">One-sided limits</a>`);
+    expect(html.match(/aria-current/g)).toHaveLength(1);
+    expect(html.match(/<li>/g)).toHaveLength(3);
+  });
+
+  it("shows type and length, what is done, what is a free preview and what is locked", () => {
+    const welcome = html.slice(html.indexOf(">Welcome<"), html.indexOf("</li>", html.indexOf(">Welcome<")));
+    expect(welcome).toContain("Video · 10 min");
+    expect(welcome).toContain(">Completed<");
+    expect(welcome).toContain(">Free preview<");
+    const locked = html.slice(html.indexOf(">One-sided limits<"));
+    expect(locked).toContain(">Locked<");
+    expect(locked).not.toContain(">Completed<");
+  });
+});
