@@ -26,7 +26,7 @@ import { logger } from "~/utils/logger.server";
 export const DEFAULT_JOBS_SCHEMA = "pgboss";
 /** pg-boss marks an active job failed (and retries it) after this long, e.g. when its process died. */
 const JOB_EXPIRY_SECONDS = 15 * 60;
-/** Within the server's 10 s shutdown grace: the job in hand gets this long to finish. */
+/** pg-boss runs no handlers itself (the runners below do); this bounds its own stop within the 10 s grace. */
 const STOP_TIMEOUT_MS = 8_000;
 const DEADLOCK = "40P01";
 const UNIQUE_VIOLATION = "23505";

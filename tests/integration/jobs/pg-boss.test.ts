@@ -5,8 +5,8 @@ import path from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { pgBossJobs, type PgBossJobs } from "~/jobs/pg-boss-jobs.server";
-import { createJobRunner, enqueueJob, jobBackEnd, useJobBackEnd, type JobContext, type JobData, type JobHandler } from "~/jobs/queue.server";
+import { pgBossJobs } from "~/jobs/pg-boss-jobs.server";
+import { closeJobBackEnd, createJobRunner, enqueueJob, jobBackEnd, useJobBackEnd, type JobContext, type JobData, type JobHandler } from "~/jobs/queue.server";
 import { BOOKLET_QUEUE, BOOKLET_READY_NOTIFICATION, bookletJobHandler, latestBooklet, readBookletFile, requestBooklet } from "~/online-courses/booklets.server";
 import { applyEditorCommand, createCourse } from "~/online-courses/editor.server";
 import { useTestDatabase } from "../../support/database";
@@ -41,15 +41,17 @@ async function jobStates(queue: string) {
 }
 
 describe.runIf(source.kind === "postgres")("background jobs on pg-boss", () => {
-  let jobs: PgBossJobs;
+  // Without retry delays, so a test can run every attempt at once.
+  const installTestBackEnd = () => {
+    useJobBackEnd(pgBossJobs({ url: database().url!, retryDelaySeconds: 0 }));
+  };
+  beforeAll(installTestBackEnd);
 
-  beforeAll(() => {
-    jobs = pgBossJobs({ url: database().url!, retryDelaySeconds: 0 });
-    useJobBackEnd(jobs);
-  });
-
-  it("is the back end chosen on a PostgreSQL server", () => {
+  it("is the back end chosen on a PostgreSQL server", async () => {
+    await closeJobBackEnd();
     expect(jobBackEnd().kind).toBe("pg-boss");
+    await closeJobBackEnd();
+    installTestBackEnd();
   });
 
   it("never runs a job whose transaction rolled back", async () => {
