@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { flatRoutes } from "remix-flat-routes";
 import { defineConfig } from "vite";
+import { dropUnusedRadixComponents } from "./scripts/radix-css";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -12,6 +13,7 @@ declare module "@remix-run/node" {
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: { sourcemap: "hidden", cssMinify: true },
+  css: { postcss: { plugins: [dropUnusedRadixComponents()] } },
   server: { port: 3000 },
   plugins: [
     remix({

@@ -11,10 +11,12 @@
  *   npm run budgets                       both parts
  *   npm run budgets -- --no-lighthouse    sizes only (fast, no server)
  *   npm run budgets -- --port 4211 --runs 1
+ *   npm run budgets -- --page /pricing    one page (repeat --page for more)
+ *   npm run budgets -- --report-dir tmp   also writes each page's Lighthouse report (JSON) there
  * Exits 1 when a budget is exceeded.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -29,10 +31,14 @@ const clientDir = path.join(buildDir, "client");
 const port = Number(option("port", "4211"));
 const runs = Number(option("runs", "1"));
 const withLighthouse = !args.includes("--no-lighthouse");
+const reportDir = option("report-dir", "");
+/** Every value of a repeatable option. */
+const options = (name: string) => args.flatMap((arg, index) => (arg === `--${name}` && args[index + 1] ? [args[index + 1]!] : []));
 
 export const BUDGETS = { jsKb: 150, cssKb: 60, performance: 95, accessibility: 95 } as const;
 /** The pages the budgets apply to (a course page by slug from the seeded catalogue). */
-const PAGES = ["/", "/pricing", "/courses/waterloo-math-137"];
+const ALL_PAGES = ["/", "/pricing", "/courses/waterloo-math-137"];
+const PAGES = options("page").length > 0 ? options("page") : ALL_PAGES;
 
 interface ManifestRoute {
   id: string;
@@ -179,6 +185,11 @@ async function lighthouseScores(origin: string, pages: string[]): Promise<Map<st
       for (let run = 0; run < runs; run++) {
         // Lighthouse's default configuration is the mobile preset (Moto G Power, slow 4G, simulated).
         const result = await lighthouse(`${origin}${page}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
+        if (reportDir && result) {
+          mkdirSync(reportDir, { recursive: true });
+          const name = `${page.replace(/[^\w]+/g, "_").replace(/^_|_$/g, "") || "home"}-${run + 1}.json`;
+          writeFileSync(path.join(reportDir, name), JSON.stringify(result.lhr, null, 1));
+        }
         const categories = result?.lhr.categories;
         const audit = (id: string) => result?.lhr.audits[id]?.numericValue ?? Number.NaN;
         samples.push({

@@ -1,5 +1,5 @@
 import { apiResponse, readJsonBody } from "~/api/handler.server";
-import { groupRefSchema } from "~/notifications/groups";
+import { groupRefSchema } from "~/notifications/group-ref";
 import { deleteGroup, markAllRead, markGroupRead, unreadNotificationCount } from "~/notifications/notifications.server";
 
 /** The three §7 calls that change notifications, answered in the document style. */

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** A notification as pages and the bell see it (the document record's attributes, flattened). */
 export interface NotificationItem {
   id: string;
@@ -66,9 +64,3 @@ export function notificationLink(item: NotificationItem): string | null {
   const path = item.data.download_path ?? item.data.path;
   return typeof path === "string" && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : null;
 }
-
-/** Body of mark_as_read and delete_group: {type, group_key} (group_key null or absent for ungrouped). */
-export const groupRefSchema = z.object({
-  type: z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,99}$/, "type must be a notification type such as TokenCredit."),
-  group_key: z.string().max(300).nullable().optional(),
-});

@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
-import { groupNotifications, groupRefSchema, type NotificationItem } from "~/notifications/groups";
+import { groupRefSchema } from "~/notifications/group-ref";
+import { groupNotifications, type NotificationItem } from "~/notifications/groups";
 import { deleteGroup, listNotifications, markAllRead, markGroupRead, notificationDocumentRecord } from "~/notifications/notifications.server";
 
 /** The /notifications page's data: the user's notifications grouped by type and group_key. */

@@ -18,7 +18,8 @@ export function CountBadge({ count, testId }: { count: number; testId: string })
         minWidth: 18,
         padding: "0 5px",
         borderRadius: 9,
-        background: "var(--red-9, #e5484d)",
+        // Light mode's red 11 in both modes: white 12 px text on red 9 misses AA contrast (3.9:1).
+        background: "#ce2c31",
         color: "#fff",
         fontSize: 12,
         lineHeight: "18px",

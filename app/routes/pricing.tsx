@@ -1,4 +1,3 @@
-import { Box, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
@@ -22,24 +21,20 @@ export default function PricingPage() {
   return (
     <>
       <ContentHero page={page} />
-      <Box px="4" py="7" style={{ maxWidth: 1120, margin: "0 auto" }}>
+      <div className="rt-Box rt-r-px-4 rt-r-py-7" style={{ maxWidth: 1120, margin: "0 auto" }}>
         <PlanSwitches interval={interval} country={country} savingsPercent={offers[0]!.savingsPercent} />
-        <Flex direction="column" gap="5">
-          <Card size="3">
-            <Heading as="h2" size="6">
-              Free
-            </Heading>
-            <Text as="p" size="7" weight="bold">
-              Free
-            </Text>
-            <Text as="p">Course previews, free resources, the blog and live session sign-ups.</Text>
-          </Card>
+        <div className="rt-Flex rt-r-fd-column rt-r-gap-5">
+          <div className="rt-reset rt-BaseCard rt-Card rt-r-size-3 rt-variant-surface">
+            <h2 className="rt-Heading rt-r-size-6">Free</h2>
+            <p className="rt-Text rt-r-size-7 rt-r-weight-bold">Free</p>
+            <p className="rt-Text">Course previews, free resources, the blog and live session sign-ups.</p>
+          </div>
           <PlanGrid offers={offers} />
-        </Flex>
-        <Box mt="7">
+        </div>
+        <div className="rt-Box rt-r-mt-7">
           <ContentSections sections={page.sections} />
-        </Box>
-      </Box>
+        </div>
+      </div>
     </>
   );
 }

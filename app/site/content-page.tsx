@@ -1,4 +1,4 @@
-import { Box, Button, Container, Flex, Heading, Section, Text } from "@radix-ui/themes";
+import { Box, Container, Heading } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { SitePageSection } from "~/db/schema";
@@ -12,58 +12,56 @@ export interface ContentPageData {
   cta_href: string | null;
 }
 
-/** The hero of a content page: its headline, intro and call to action. */
+/**
+ * The hero and sections render as the markup of Radix Themes' Section, Container, Flex, Heading
+ * and Text (rt-* classes), written out: every content page's first paint is its hero, and these
+ * need no component tree to hydrate.
+ */
 export function ContentHero({ page, children }: { page: ContentPageData; children?: ReactNode }) {
   return (
-    <Section size="2" style={{ background: "var(--accent-2)" }}>
-      <Container size="3" px="4">
-        <Flex direction="column" gap="4" align="start">
-          <Heading as="h1" size="8">
-            {page.headline}
-          </Heading>
-          <Text as="p" size="4">
-            {page.intro}
-          </Text>
-          {page.cta_label && page.cta_href ? (
-            <Button size="3" asChild>
-              <Link to={page.cta_href}>{page.cta_label}</Link>
-            </Button>
-          ) : null}
-          {children}
-        </Flex>
-      </Container>
-    </Section>
+    <section className="rt-Section rt-r-size-2" style={{ background: "var(--accent-2)" }}>
+      <div className="rt-Container rt-r-size-3 rt-r-px-4">
+        <div className="rt-ContainerInner">
+          <div className="rt-Flex rt-r-fd-column rt-r-ai-start rt-r-gap-4">
+            <h1 className="rt-Heading rt-r-size-8">{page.headline}</h1>
+            <p className="rt-Text rt-r-size-4">{page.intro}</p>
+            {page.cta_label && page.cta_href ? (
+              <Link to={page.cta_href} className="rt-reset rt-BaseButton rt-r-size-3 rt-variant-solid rt-Button">
+                {page.cta_label}
+              </Link>
+            ) : null}
+            {children}
+          </div>
+        </div>
+      </div>
+    </section>
   );
 }
 
 export function ContentSections({ sections }: { sections: SitePageSection[] }) {
   if (sections.length === 0) return null;
   return (
-    <Flex direction="column" gap="6">
+    <div className="rt-Flex rt-r-fd-column rt-r-gap-6">
       {sections.map((section) => (
-        <Box asChild key={section.heading}>
-          <section>
-            <Heading as="h2" size="6" mb="2">
-              {section.heading}
-            </Heading>
-            {section.body.map((paragraph) => (
-              <Text as="p" mb="2" key={paragraph}>
-                {paragraph}
-              </Text>
-            ))}
-            {section.items?.length ? (
-              <ul>
-                {section.items.map((item) => (
-                  <li key={item}>
-                    <Text>{item}</Text>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
-        </Box>
+        <section key={section.heading} className="rt-Box">
+          <h2 className="rt-Heading rt-r-size-6 rt-r-mb-2">{section.heading}</h2>
+          {section.body.map((paragraph) => (
+            <p className="rt-Text rt-r-mb-2" key={paragraph}>
+              {paragraph}
+            </p>
+          ))}
+          {section.items?.length ? (
+            <ul>
+              {section.items.map((item) => (
+                <li key={item}>
+                  <span className="rt-Text">{item}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
       ))}
-    </Flex>
+    </div>
   );
 }
 

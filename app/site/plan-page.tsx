@@ -1,4 +1,3 @@
-import { Box } from "@radix-ui/themes";
 import type { CountryCode } from "~/db/schema";
 import type { BillingInterval } from "~/pricing/plans";
 import { ContentHero, ContentSections, type ContentPageData } from "./content-page";
@@ -10,13 +9,13 @@ export function PlanPage({ page, interval, country, offers }: { page: ContentPag
   return (
     <>
       <ContentHero page={page} />
-      <Box px="4" py="7" style={{ maxWidth: 940, margin: "0 auto" }}>
+      <div className="rt-Box rt-r-px-4 rt-r-py-7" style={{ maxWidth: 940, margin: "0 auto" }}>
         <PlanSwitches interval={interval} country={country} savingsPercent={offers[0]!.savingsPercent} />
         <PlanGrid offers={offers} />
-        <Box mt="7">
+        <div className="rt-Box rt-r-mt-7">
           <ContentSections sections={page.sections} />
-        </Box>
-      </Box>
+        </div>
+      </div>
     </>
   );
 }

@@ -55,20 +55,41 @@ const PAGES: [path: string, heading: RegExp, content: RegExp][] = [
   ["/contact-us", /Contact us/, /Send message/],
 ];
 
+/** The serious and critical axe violations of a scan, one line each with up to three targets. */
+function serious(results: Awaited<ReturnType<AxeBuilder["analyze"]>>): string[] {
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+}
+
+/** One page for each colour of the app bar: there the bar's menus are scanned open as well. */
+const MENU_PAGES = new Set(["/", "/pricing", "/mcat", "/for-educators"]);
+
 /**
- * Axe over the page's own content (the app bar and footer around it are checked by their own
- * tests). Axe runs as a script in the page, so the JS-off project skips it: it serves the same HTML.
+ * Axe over the whole page as a visitor sees it: banner, app bar, the page, footer; on the pages
+ * of MENU_PAGES also the app bar with all its menus open (the panels are the same on every page).
+ * Axe runs as a script in the page, so the JS-off project skips it: it serves the same HTML.
  */
+async function axeProblems(page: Page, path: string): Promise<string[]> {
+  const problems = serious(await new AxeBuilder({ page }).analyze());
+  if (MENU_PAGES.has(path)) {
+    await page.locator('[data-shell="app-bar"] details').evaluateAll((menus: HTMLDetailsElement[]) => menus.forEach((menu) => (menu.open = true)));
+    problems.push(...serious(await new AxeBuilder({ page }).include('[data-shell="app-bar"]').analyze()).map((line) => `menus open: ${line}`));
+    await page.locator('[data-shell="app-bar"] details').evaluateAll((menus: HTMLDetailsElement[]) => menus.forEach((menu) => (menu.open = false)));
+  }
+  return problems;
+}
+
 async function expectNoSeriousAxeViolations(page: Page) {
   if (test.info().project.name === "js-off") return;
-  const results = await new AxeBuilder({ page }).include("#main").analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+  expect(await axeProblems(page, new URL(page.url()).pathname)).toEqual([]);
 }
 
 test.describe("public pages", () => {
   for (const [path, heading, content] of PAGES) {
     test(`${path} renders its content with page metadata and no serious accessibility problems`, async ({ page }) => {
+      // Axe over the whole page takes seconds; on a busy machine many.
+      test.slow();
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toContainText(heading);
@@ -77,6 +98,27 @@ test.describe("public pages", () => {
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /.+/);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{20,}/);
       await expectNoSeriousAxeViolations(page);
+    });
+  }
+
+  // Dark mode: every page once more, in a few tests of a dozen pages so two workers share them.
+  const DARK_BATCH = 12;
+  for (let first = 0; first < PAGES.length; first += DARK_BATCH) {
+    const batch = PAGES.slice(first, first + DARK_BATCH).map(([path]) => path);
+    test(`in dark mode ${batch[0]} … ${batch.at(-1)} have no serious accessibility problem`, async ({ page, context, baseURL }) => {
+      test.skip(test.info().project.name === "js-off", "axe runs as a script in the page");
+      // Axe takes seconds a page; on a busy machine many.
+      test.setTimeout(batch.length * 30_000);
+      // The cookie the dark-mode switch (POST /theme) sets.
+      await context.addCookies([{ name: "theme", value: "dark", url: baseURL! }]);
+      const problems: string[] = [];
+      for (const path of batch) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        await expect(page.locator("html"), path).toHaveClass(/dark/);
+        problems.push(...(await axeProblems(page, path)).map((line) => `${path} ${line}`));
+      }
+      expect(problems).toEqual([]);
     });
   }
 

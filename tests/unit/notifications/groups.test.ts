@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { groupNotifications, groupRefSchema, groupTitle, notificationLink, type NotificationItem } from "~/notifications/groups";
+import { groupRefSchema } from "~/notifications/group-ref";
+import { groupNotifications, groupTitle, notificationLink, type NotificationItem } from "~/notifications/groups";
 
 const item = (id: number, type: string, group_key: string | null, read = false, data: Record<string, unknown> = {}): NotificationItem => ({
   id: String(id),
