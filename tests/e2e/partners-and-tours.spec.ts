@@ -13,6 +13,17 @@ const partners = (page: Page) => page.locator('[data-shell="partner-memberships"
 const tourButton = (page: Page) => page.getByRole("link", { name: "Take a tour of this page" });
 const tourDialog = (page: Page) => page.getByRole("dialog");
 
+/**
+ * With JavaScript, waits until the page is hydrated (a click before that follows the link, as
+ * without JavaScript), then presses the tour button. The overlay's code and steps load on the
+ * first press, so its dialog gets a longer wait than the default on a busy machine.
+ */
+async function pressTourButton(page: Page) {
+  if (jsOn()) await page.waitForFunction(() => "__remixRouter" in window);
+  await tourButton(page).click();
+  if (jsOn()) await expect(tourDialog(page)).toBeVisible({ timeout: 20_000 });
+}
+
 /** axe runs inside the page, so it needs JavaScript: the js-off project checks the same markup without it. */
 async function expectNoSeriousAxeViolations(page: Page) {
   if (!jsOn()) return;
@@ -65,7 +76,7 @@ test.describe("partner memberships", () => {
 test.describe("site tour button", () => {
   test("walks through the page's tour: an overlay with JavaScript, the steps as a page without", async ({ page }) => {
     await page.goto("/courses");
-    await tourButton(page).click();
+    await pressTourButton(page);
     if (!jsOn()) {
       await expect(page).toHaveURL(/\/site-tour\?tour=site_help&from=%2Fcourses$/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Getting around the site");
@@ -94,7 +105,7 @@ test.describe("site tour button", () => {
     await expect(tourButton(page)).toBeFocused();
 
     // Finish goes through to the last step and closes.
-    await tourButton(page).click();
+    await pressTourButton(page);
     for (const title of ["Home", "Menus", "Dark mode"]) {
       await expect(tourDialog(page).getByRole("heading")).toHaveText(title);
       await tourDialog(page).getByRole("button", { name: "Next" }).click();
@@ -106,7 +117,7 @@ test.describe("site tour button", () => {
 
   test("offers the online course tour on the in-course page", async ({ page }) => {
     await page.goto("/in-course-experience/waterloo-math-137-exam-prep");
-    await tourButton(page).click();
+    await pressTourButton(page);
     if (!jsOn()) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your online course");
       return;
@@ -124,7 +135,7 @@ test("a user who has not seen the tour is asked 'Want a tour?' once, and Start T
   const prompt = page.locator('[data-shell="toasts"] [role="status"]').filter({ hasText: "Want a tour?" });
   await expect(prompt).toBeVisible({ timeout: 5000 });
   await prompt.getByRole("link", { name: "Start Tour" }).click();
-  await expect(tourDialog(page).getByRole("heading")).toHaveText("Home");
+  await expect(tourDialog(page).getByRole("heading")).toHaveText("Home", { timeout: 20_000 });
   await expect(tourDialog(page)).toContainText("Step 1 of 5");
   await page.keyboard.press("Escape");
 
