@@ -1,5 +1,6 @@
 import { contentPageMeta } from "~/site/content-meta";
-import { SchoolTypeLandingPage, schoolTypeLandingLoader } from "~/site/school-type-landing";
+import { SchoolTypeLandingPage } from "~/site/school-type-landing";
+import { schoolTypeLandingLoader } from "~/site/school-type-landing.server";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
