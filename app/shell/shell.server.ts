@@ -6,6 +6,7 @@ import type { BarMembership } from "~/partners/membership";
 import { barMemberships } from "~/partners/memberships.server";
 import type { CoursesMenuInput } from "~/shell/menus";
 import { currentBanner, isBannerOpen, SITE_BANNER_COOKIE, type SiteBanner } from "~/shell/site-banner";
+import { TOUR_PROMPTS_COOKIE } from "~/site-tours/tours";
 import { unseenTours, type UnseenTour } from "~/site-tours/tours.server";
 import { readToast } from "~/toasts/toast.server";
 import type { Toast } from "~/toasts/toast";
@@ -53,15 +54,17 @@ export async function loadShell(request: Request, session: CurrentSession | null
   const url = new URL(request.url);
   const banner = currentBanner(new Date());
   const { toast, clearCookie } = readToast(request);
+  const cookies = readCookies(request);
   // Guests cost no query here: their bar has no partners and they are not prompted for tours.
+  // A browser that has turned tour prompts off is not prompted either.
   const [courses, partnerMemberships, tours] = await Promise.all([
     coursesMenuInput(session),
     session ? barMemberships(session.user.id) : [],
-    session ? unseenTours(session.user.id) : [],
+    session && cookies[TOUR_PROMPTS_COOKIE] !== "off" ? unseenTours(session.user.id) : [],
   ]);
   return {
     shell: {
-      banner: isBannerOpen(banner, readCookies(request)[SITE_BANNER_COOKIE]) ? banner : null,
+      banner: isBannerOpen(banner, cookies[SITE_BANNER_COOKIE]) ? banner : null,
       toast,
       courses,
       privacyDialog: url.searchParams.has("privacyPolicy") ? legalDocument("privacy-policy") : null,

@@ -10,6 +10,8 @@ export type SiteTourKey = (typeof SITE_TOUR_KEYS)[number];
 
 /** SPEC §8: the prompt waits until the visitor has stayed on a page this long. */
 export const TOUR_PROMPT_DEBOUNCE_MS = 1000;
+/** A browser with this cookie set to "off" is never offered a tour (shared screens, kiosks, automated browsers). */
+export const TOUR_PROMPTS_COOKIE = "site_tour_prompts";
 
 export function isSiteTourKey(value: unknown): value is SiteTourKey {
   return (SITE_TOUR_KEYS as readonly unknown[]).includes(value);

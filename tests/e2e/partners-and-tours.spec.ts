@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { accountMenu, signIn } from "./support/accounts";
+import { TOUR_PROMPTS_COOKIE } from "../../app/site-tours/tours";
 import { expect, test } from "./support/fixtures";
 
 /** Partner memberships in the account menu and the site tours (SPEC §2 Shell, §4, §7). */
@@ -128,8 +129,9 @@ test.describe("site tour button", () => {
   });
 });
 
-test("a user who has not seen the tour is asked 'Want a tour?' once, and Start Tour starts it", async ({ page }) => {
+test("a user who has not seen the tour is asked 'Want a tour?' once, and Start Tour starts it", async ({ page, context }) => {
   test.skip(!jsOn(), "The prompt is a toast raised by the page's script after a pause.");
+  await context.clearCookies({ name: TOUR_PROMPTS_COOKIE });
   // An account no other browser test signs in with, so no other test has been offered the tour.
   await signIn(page, "content_qa_specialist@demo.test");
   const prompt = page.locator('[data-shell="toasts"] [role="status"]').filter({ hasText: "Want a tour?" });

@@ -1,4 +1,5 @@
 import { test as base, expect } from "@playwright/test";
+import { TOUR_PROMPTS_COOKIE } from "../../../app/site-tours/tours";
 
 interface ConsoleWatch {
   /** Console errors matching this are expected in this test (e.g. the 404 of a not-found page). */
@@ -6,7 +7,16 @@ interface ConsoleWatch {
 }
 
 /** Every page test fails on a console error or an uncaught page error it did not expect. */
-export const test = base.extend<{ consoleWatch: ConsoleWatch }>({
+export const test = base.extend<{ consoleWatch: ConsoleWatch; quietTours: void }>({
+  // The "Want a tour?" toast would pop up over any test's page a second after it loads; the one
+  // test of the prompt clears this cookie.
+  quietTours: [
+    async ({ context, baseURL }, use) => {
+      await context.addCookies([{ name: TOUR_PROMPTS_COOKIE, value: "off", url: baseURL! }]);
+      await use();
+    },
+    { auto: true },
+  ],
   consoleWatch: [
     async ({ page }, use) => {
       const errors: string[] = [];
