@@ -3,6 +3,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { flatRoutes } from "remix-flat-routes";
 import { defineConfig } from "vite";
 import { dropUnusedRadixComponents } from "./scripts/radix-css";
+import { shellChunk } from "./scripts/shell-chunk";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -10,9 +11,23 @@ declare module "@remix-run/node" {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  build: { sourcemap: "hidden", cssMinify: true },
+  build: {
+    sourcemap: "hidden",
+    cssMinify: true,
+    rollupOptions: {
+      output: {
+        // Chunks under 1 KB (a formatter, a meta helper) join a chunk loaded on the same pages
+        // rather than cost a request of their own.
+        experimentalMinChunkSize: 1_000,
+        // The code every page loads (root route, client entry and their imports) as one chunk.
+        manualChunks: isSsrBuild
+          ? undefined
+          : shellChunk(["./app/root.tsx", "./app/entry.client.tsx"].map((file) => fileURLToPath(new URL(file, import.meta.url)))),
+      },
+    },
+  },
   css: { postcss: { plugins: [dropUnusedRadixComponents()] } },
   server: { port: 3000 },
   plugins: [
@@ -34,4 +49,4 @@ export default defineConfig({
       },
     }),
   ],
-});
+}));

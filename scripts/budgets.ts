@@ -143,7 +143,8 @@ function pageWeight(manifest: RemixManifest, page: string): Weight | null {
     js.add(route.module);
     for (const file of route.imports ?? []) js.add(file);
     for (const file of route.css ?? []) css.add(file);
-    for (const file of linkedStylesheets(route.module)) css.add(file);
+    // A `?url` import can land in any chunk of the route (the root's app.css sits in a shared one).
+    for (const file of [route.module, ...(route.imports ?? [])]) for (const sheet of linkedStylesheets(file)) css.add(sheet);
   }
   const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gzipBytes(file), 0) / 1024;
   return { page, routes: chain.map((route) => route.id).join(" › "), jsKb: sum(js), cssKb: sum(css) };

@@ -5,8 +5,7 @@ import { requireRouteAccess } from "~/accounts/authorize.server";
 import { requireSession } from "~/accounts/session.server";
 import { DashboardSection } from "~/dashboards/dashboard-parts";
 import { loadContentCreatorDashboard } from "~/dashboards/dashboards.server";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+import { formatDate } from "~/formatting/format";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/content-creator-dashboard");
@@ -23,7 +22,7 @@ export default function ContentCreatorDashboard() {
           <Text weight="medium">{post.title}</Text>{" "}
           <Text size="2" color="gray">
             · {post.category.replace(/_/g, " ")}
-            {post.published_at ? ` · ${dateFormat.format(new Date(post.published_at))}` : " · draft"}
+            {post.published_at ? ` · ${formatDate(post.published_at)}` : " · draft"}
           </Text>
         </li>
       ))}

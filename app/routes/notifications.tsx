@@ -7,6 +7,7 @@ import { groupTitle, notificationLink, type NotificationGroup } from "~/notifica
 import { handleNotificationsForm, notificationsPageData } from "~/notifications/notifications-page.server";
 import { useRealtime, useUserChannel } from "~/realtime/realtime-provider";
 import { metaFor } from "~/seo/page-meta";
+import { formatDate } from "~/formatting/format";
 
 const ROUTE = "routes/notifications";
 
@@ -20,8 +21,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = (await requireRouteAccess(request, ROUTE))!;
   return handleNotificationsForm(request, session.user.id);
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC" });
 
 export default function NotificationsPage() {
   const { groups, unread } = useLoaderData<typeof loader>();
@@ -90,7 +89,7 @@ function GroupCard({ group }: { group: NotificationGroup }) {
               return (
                 <li key={item.id}>
                   <Text size="2" color="gray">
-                    <time dateTime={item.created_at}>{dateFormat.format(new Date(item.created_at))}</time>
+                    <time dateTime={item.created_at}>{formatDate(item.created_at, "MMM d, yyyy, h:mm a")}</time>
                   </Text>{" "}
                   {link ? <a href={link}>{item.data.download_path ? "Download" : "Open"}</a> : null}
                 </li>

@@ -1,6 +1,7 @@
 import { Card, Flex, Text } from "@radix-ui/themes";
 import type { Currency } from "~/db/schema";
 import { formatPrice } from "~/formatting/price";
+import { displayDateTime } from "~/site/display";
 
 interface SessionItem {
   id: number;
@@ -9,8 +10,6 @@ interface SessionItem {
   currency: Currency;
   next_start: Date | string;
 }
-
-const startFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** Upcoming live sessions: title, next start (UTC until the visitor's time zone is known) and price. */
 export function UpcomingSessionList({ sessions }: { sessions: SessionItem[] }) {
@@ -26,7 +25,7 @@ export function UpcomingSessionList({ sessions }: { sessions: SessionItem[] }) {
                   {session.title}
                 </Text>
                 <Text as="p" size="2" color="gray">
-                  <time dateTime={start.toISOString()}>{startFormat.format(start)} UTC</time> ·{" "}
+                  <time dateTime={start.toISOString()}>{displayDateTime(start)}</time> ·{" "}
                   {formatPrice(session.price_cents, session.currency)}
                 </Text>
               </Card>

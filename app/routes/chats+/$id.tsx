@@ -13,6 +13,7 @@ import { chatChannel } from "~/realtime/channels";
 import { useRealtime } from "~/realtime/realtime-provider";
 import { metaFor } from "~/seo/page-meta";
 import type { loader as rootLoader } from "~/root";
+import { formatDate } from "~/formatting/format";
 
 const ROUTE = "routes/chats+/$id";
 
@@ -33,8 +34,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { chatId } = await requireChatMember(request, session, params.id, "post_chat", { api: false });
   return handleChatForm(request, session, chatId);
 }
-
-const timeFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC" });
 
 function byTime(a: ChatMessageView, b: ChatMessageView) {
   return a.created_at.localeCompare(b.created_at) || a.id - b.id;
@@ -140,7 +139,7 @@ export default function ChatPage() {
               <div style={{ padding: "6px 10px", borderRadius: 8, background: message.user_id === data.viewerId ? "var(--accent-3)" : "var(--gray-3)" }}>
                 <Text as="div" size="1" color="gray">
                   {message.user_id === data.viewerId ? "You" : (message.sender_name ?? "Former member")} ·{" "}
-                  <time dateTime={message.created_at}>{timeFormat.format(new Date(message.created_at))}</time>
+                  <time dateTime={message.created_at}>{formatDate(message.created_at, "MMM d, h:mm a")}</time>
                 </Text>
                 <Text as="div" size="3">
                   <MessageText body={message.body} />

@@ -91,3 +91,26 @@ describe("formatPrice", () => {
     expect(() => formatPrice(10.5, "CAD", { hideCents: true })).toThrow(RangeError);
   });
 });
+
+describe("formatPrice agrees with the platform's currency formatting", () => {
+  // The formatter is written by hand for speed; Intl.NumberFormat is the reference it must match.
+  const reference = (cents: number, currency: Currency, digits: number) => {
+    const amount = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency,
+      currencyDisplay: "narrowSymbol",
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(cents / 100);
+    return currency === "USD" ? amount : `${amount} ${currency}`;
+  };
+  const samples = [1, 7, 49, 50, 51, 99, 100, 101, 149, 150, 151, 999, 1049, 1050, 99_950, 99_999, 100_049, 1_234_550, 987_654_321];
+
+  it.each(samples.flatMap((cents) => [cents, -cents]))("%i cents in every currency and precision", (cents) => {
+    for (const currency of ["USD", "CAD"] as const) {
+      expect(formatPrice(cents, currency, { forceCents: true })).toBe(reference(cents, currency, 2));
+      expect(formatPrice(cents, currency, { hideCents: true })).toBe(reference(cents, currency, 0));
+      expect(formatPrice(cents, currency)).toBe(reference(cents, currency, cents % 100 === 0 ? 0 : 2));
+    }
+  });
+});
