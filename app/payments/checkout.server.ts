@@ -4,6 +4,7 @@ import type { CountryCode, Purchase } from "~/db/schema";
 import { fulfilPurchase } from "~/payments/fulfilment.server";
 import {
   checkDiscountCode,
+  courseSaleRefusal,
   DISCOUNT_CODE_UNKNOWN,
   listPrice,
   productKey,
@@ -37,7 +38,9 @@ export async function loadCheckoutProduct(request: CheckoutRequest): Promise<Loa
     .select(["id", "name", "course_type", "purchase_type", "price_cents", "regular_price_cents", "packages_config", "status"])
     .where("id", "=", request.onlineCourseId)
     .executeTakeFirst();
-  if (!row || row.status === "hidden" || row.status === "closed") return { error: "This course is not for sale.", status: 404 };
+  if (!row) return { error: "This course is not for sale.", status: 404 };
+  const refusal = courseSaleRefusal(row.status);
+  if (refusal) return refusal;
   const course = {
     id: row.id,
     name: row.name,

@@ -1,4 +1,4 @@
-import type { CountryCode, Currency, OnlineCourseType, PackagesConfig, PaidPackageType, PurchaseType } from "~/db/schema";
+import type { CountryCode, Currency, OnlineCourseStatus, OnlineCourseType, PackagesConfig, PaidPackageType, PurchaseType } from "~/db/schema";
 import {
   isBillingInterval,
   isPlanKey,
@@ -26,6 +26,22 @@ export interface CourseForSale {
   priceCents: number;
   regularPriceCents: number | null;
   packages: PackagesConfig;
+}
+
+/**
+ * Only a published course is sold (SPEC §4): a preparing one takes pre-registrations, and hidden
+ * and closed ones are not offered at all, whatever a typed checkout link asks for.
+ */
+export function courseSaleRefusal(status: OnlineCourseStatus): { error: string; status: number } | null {
+  switch (status) {
+    case "published":
+      return null;
+    case "preparing":
+      return { error: "This course is not open yet. Pre-register on its page and we will tell you when it opens.", status: 409 };
+    case "hidden":
+    case "closed":
+      return { error: "This course is not for sale.", status: 404 };
+  }
 }
 
 export type CheckoutProduct =

@@ -30,6 +30,16 @@ async function enrolments(userId: number) {
 }
 
 describe("checkout and fulfilment", () => {
+  it("sells only published courses: a preparing one points to pre-registration, hidden and closed ones are not found", async () => {
+    const courses = await database().db.selectFrom("online_courses").select(["id", "status"]).execute();
+    for (const status of ["preparing", "hidden"] as const) {
+      const course = courses.find((row) => row.status === status);
+      if (!course) throw new Error(`the demo data has no ${status} course`);
+      const loaded = await loadCheckoutProduct({ kind: "online_course", onlineCourseId: course.id, packageType: "learn" });
+      expect(loaded).toMatchObject(status === "preparing" ? { status: 409, error: expect.stringMatching(/pre-register/i) } : { status: 404 });
+    }
+  });
+
   it("charges a Canadian buyer 5% sales tax in CAD and enrols them once paid", async () => {
     const user = await buyer("CA");
     const product = await coursePackage("organic-chemistry-1-exam-prep");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkDiscountCode, isGradeBooster, listPrice, parseCheckoutQuery, productKey, quote, type CheckoutProduct, type CourseForSale, type DiscountCodeFacts } from "~/payments/quote";
+import { checkDiscountCode, courseSaleRefusal, isGradeBooster, listPrice, parseCheckoutQuery, productKey, quote, type CheckoutProduct, type CourseForSale, type DiscountCodeFacts } from "~/payments/quote";
 
 const course: CourseForSale = {
   id: 4,
@@ -14,6 +14,21 @@ const elite: CourseForSale = { ...course, id: 1, name: "MCAT Elite 515", purchas
 const learn: CheckoutProduct = { kind: "online_course", course, packageType: "learn" };
 const code = (overrides: Partial<DiscountCodeFacts> = {}): DiscountCodeFacts => ({ id: 9, code: "SAVE", percentOff: 25, productKind: null, onlineCourseId: null, startsAt: null, endsAt: null, usageLimit: null, timesUsed: 0, ...overrides });
 const now = new Date("2026-06-15T12:00:00Z");
+
+describe("which courses are for sale (SPEC §4)", () => {
+  it.each([
+    ["published", null],
+    ["preparing", 409],
+    ["hidden", 404],
+    ["closed", 404],
+  ] as const)("a %s course → %s", (status, refused) => {
+    expect(courseSaleRefusal(status)?.status ?? null).toBe(refused);
+  });
+
+  it("points a buyer of a preparing course to pre-registration", () => {
+    expect(courseSaleRefusal("preparing")?.error).toMatch(/pre-register/i);
+  });
+});
 
 describe("checkout links", () => {
   it.each<[string, object]>([
