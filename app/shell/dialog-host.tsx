@@ -49,9 +49,15 @@ export function DialogHost({ initial, children }: { initial: LegalDocument | nul
   const location = useLocation();
   const [requested, setRequested] = useState<DialogRequest | null>(null);
   const open = useCallback((request: DialogRequest) => setRequested(request), []);
+  const visitKey = useRef<string | null>(null);
   useEffect(() => {
-    setRequested(dialogFromSearch(location.search));
-    // A new visit (new key) decides afresh; the same URL revisited opens its dialog again.
+    const firstVisit = visitKey.current === null;
+    visitKey.current = location.key;
+    const fromUrl = dialogFromSearch(location.search);
+    // A new visit (new key) decides afresh; the same URL revisited opens its dialog again. On the
+    // first visit a click may already have opened a dialog before this effect ran (right after
+    // hydration): keep it unless the URL asks for another.
+    setRequested((current) => fromUrl ?? (firstVisit ? current : null));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);
   const close = useCallback(() => setRequested(null), []);
