@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUserSession } from "../../app/accounts/session.server";
+import { createUserSession, currentSession } from "../../app/accounts/session.server";
 import { barMemberships } from "../../app/partners/memberships.server";
+import { loadShell } from "../../app/shell/shell.server";
+import { TOUR_PROMPTS_COOKIE } from "../../app/site-tours/tours";
 import { unseenTours } from "../../app/site-tours/tours.server";
 import { runWithRequestContext, type RequestContext } from "../../app/utils/request-context.server";
 import { useTestDatabase } from "../support/database";
@@ -198,6 +200,29 @@ describe("PUT /site_tours/viewed_tour and /viewed_tours", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/users\/sign_in/);
     expect(await database().db.selectFrom("site_tour_views").selectAll().where("user_id", "=", await userId("manager@demo.test")).execute()).toEqual([]);
+  });
+});
+
+describe("the tour-prompts cookie", () => {
+  it("spares the shell the unseen-tours query in a browser that turned prompts off", async () => {
+    const id = await userId("instructor@demo.test");
+    await database().db.deleteFrom("site_tour_views").where("user_id", "=", id).execute();
+    const sessionCookie = (await createUserSession({ userId: id, rememberMe: false, request: new Request("http://x") })).split(";")[0]!;
+    const shellFor = async (cookie: string) => {
+      const request = new Request("http://app.test/courses", { headers: { Cookie: cookie } });
+      const context: RequestContext = { requestId: "test", queryCount: 0, databaseUnavailable: false };
+      return runWithRequestContext(context, async () => {
+        const session = await currentSession(request);
+        const before = context.queryCount;
+        const { shell } = await loadShell(request, session);
+        return { unseen: shell.unseenTours.map((tour) => tour.key), queries: context.queryCount - before };
+      });
+    };
+    const prompted = await shellFor(sessionCookie);
+    const off = await shellFor(`${sessionCookie}; ${TOUR_PROMPTS_COOKIE}=off`);
+    expect(prompted.unseen).toContain("site_help");
+    expect(off.unseen).toEqual([]);
+    expect(off.queries).toBe(prompted.queries - 1);
   });
 });
 
