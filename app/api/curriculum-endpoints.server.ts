@@ -32,7 +32,6 @@ interface LevelConfig {
   /** The body's top-level key, e.g. "online_course_chapter". */
   root: string;
   path: string;
-  label: string;
   /** The list filter and the create body's parent field. */
   parent: "online_course_id" | "chapter_id" | "section_id";
   include: readonly string[];
@@ -45,7 +44,6 @@ export const LEVELS: Record<CurriculumLevel, LevelConfig> = {
     level: "chapter",
     root: "online_course_chapter",
     path: "online_course_chapters",
-    label: "chapter",
     parent: "online_course_id",
     include: ["sections", "activities"],
     editable: ["title", "kind"],
@@ -54,7 +52,6 @@ export const LEVELS: Record<CurriculumLevel, LevelConfig> = {
     level: "section",
     root: "online_course_section",
     path: "online_course_sections",
-    label: "section",
     parent: "chapter_id",
     include: ["chapter", "activities"],
     editable: ["title", "section_type"],
@@ -63,7 +60,6 @@ export const LEVELS: Record<CurriculumLevel, LevelConfig> = {
     level: "activity",
     root: "online_course_activity",
     path: "online_course_activities",
-    label: "activity",
     parent: "section_id",
     include: ["chapter", "section"],
     editable: ["title", "activity_type", "can_preview"],
@@ -130,13 +126,13 @@ export function memberLoader(config: LevelConfig, route: RouteId) {
     handleApi(async () => {
       const viewer = viewerFrom(await requireRouteAccess(request, route));
       const include = parseInclude(new URL(request.url), config.include);
-      const id = parseId(idParam, config.label);
+      const id = parseId(idParam, config.level);
       const item = await findCurriculumItem(config.level, id);
-      if (!item) notFound(config.label, idParam);
-      const loaded = await courseAsSeenBy(viewer, item.courseId, config.label);
+      if (!item) notFound(config.level, idParam);
+      const loaded = await courseAsSeenBy(viewer, item.courseId, config.level);
       if (config.level !== "activity") return apiResponse(curriculumDocument(loaded, config.level, [id], include, { single: true }));
       const activity = loaded.tree.activities.find((candidate) => candidate.id === id);
-      if (!activity) notFound(config.label, idParam);
+      if (!activity) notFound(config.level, idParam);
       if (activity.access.allowed) {
         const content = ("content" in item ? item.content : undefined) ?? {};
         return apiResponse(curriculumDocument(loaded, "activity", [id], include, { single: true, content: new Map([[id, content]]) }));
@@ -194,9 +190,9 @@ export function memberAction(config: LevelConfig, route: RouteId) {
       const session = (await requireMutationAccess(request, route))!;
       if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed(["GET", "PATCH", "DELETE"]);
       const viewer = viewerOf(session.user);
-      const id = parseId(idParam, config.label);
+      const id = parseId(idParam, config.level);
       const item = await findCurriculumItem(config.level, id);
-      if (!item) notFound(config.label, idParam);
+      if (!item) notFound(config.level, idParam);
       await requireManagedCourse(viewer, item.courseId);
       const idField = `${config.level}_id`;
       if (request.method === "DELETE") {

@@ -1,11 +1,12 @@
 import { Badge, Button, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { format } from "date-fns";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { CsrfInput } from "~/components/csrf-input";
+import { HistoryTable } from "~/components/history-table";
 import { FormErrors, SelectField } from "~/components/form-field";
 import type { Currency } from "~/db/schema";
+import { formatDate } from "~/formatting/format";
 import { formatPrice } from "~/formatting/price";
 import { metaFor } from "~/seo/page-meta";
 import { subscriptionPage, submitSubscriptionAction } from "~/subscriptions/subscription-page.server";
@@ -35,7 +36,7 @@ const STATUS_LABELS: Record<string, string> = {
   incomplete: "Incomplete",
   past_due: "Payment due",
 };
-const day = (value: string | Date | null) => (value ? format(new Date(value), "MMM d, yyyy") : null);
+const day = (value: string | Date | null) => (value ? formatDate(value) : null);
 
 export default function SubscriptionPage() {
   const { subscription, invoices, preview, done } = useLoaderData<typeof loader>();
@@ -215,24 +216,17 @@ export default function SubscriptionPage() {
             Invoices
           </Heading>
           {invoices.length ? (
-            <table className="order-summary">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Description</th>
-                  <th scope="col">Amount</th>
-                </tr>
-              </thead>
-              <tbody>
-                {invoices.map((invoice) => (
-                  <tr key={invoice.id}>
-                    <td>{day(invoice.createdAt)}</td>
-                    <td>{invoice.description ?? invoice.number}</td>
-                    <td>{formatPrice(invoice.totalCents, (invoice.currency === "CAD" ? "CAD" : "USD") as Currency, { forceCents: true })}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <HistoryTable
+              columns={["Date", "Description", "Amount"]}
+              rows={invoices.map((invoice) => ({
+                key: invoice.id,
+                cells: [
+                  day(invoice.createdAt),
+                  invoice.description ?? invoice.number,
+                  formatPrice(invoice.totalCents, (invoice.currency === "CAD" ? "CAD" : "USD") as Currency, { forceCents: true }),
+                ],
+              }))}
+            />
           ) : (
             <Text as="p">No invoices yet.</Text>
           )}

@@ -12,6 +12,7 @@ import { isRecentlyAuthenticated, REAUTHENTICATION_WINDOW_MS } from "~/accounts/
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors, FormField, SelectField } from "~/components/form-field";
 import { DialogLink } from "~/shell/dialog-host";
+import { TextAreaField } from "~/site/text-area-field";
 
 const ROUTE = "routes/profile";
 
@@ -158,19 +159,7 @@ function ProfileForm(props: {
             <option value="CA">Canada</option>
             <option value="US">United States</option>
           </SelectField>
-          <Flex direction="column" gap="1">
-            <label htmlFor={fields.bio.id}>
-              <Text size="2" weight="medium">
-                Bio
-              </Text>
-            </label>
-            <textarea className="native-input" rows={4} {...getTextareaProps(fields.bio)} />
-            {fields.bio.errors?.length ? (
-              <Text size="2" color="red" role="alert">
-                {fields.bio.errors.join(" ")}
-              </Text>
-            ) : null}
-          </Flex>
+          <TextAreaField label="Bio" rows={4} errors={fields.bio.errors} {...getTextareaProps(fields.bio)} />
 
           <fieldset>
             <legend>

@@ -1,8 +1,9 @@
 import { Button, Card, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { format } from "date-fns";
 import { requireRouteAccess } from "~/accounts/authorize.server";
+import { HistoryTable } from "~/components/history-table";
+import { formatDate } from "~/formatting/format";
 import { formatPrice } from "~/formatting/price";
 import { TOKEN_PACKS } from "~/payments/quote";
 import { tokensPage } from "~/payments/tokens-page.server";
@@ -47,24 +48,13 @@ export default function TokensPage() {
             <Heading as="h2" size="4" id="token-history" mb="2">
               History
             </Heading>
-            <table className="order-summary">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Tokens</th>
-                </tr>
-              </thead>
-              <tbody>
-                {ledger.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{format(new Date(entry.created_at), "MMM d, yyyy")}</td>
-                    <td>{REASONS[entry.reason] ?? entry.reason}</td>
-                    <td>{entry.delta > 0 ? `+${entry.delta}` : entry.delta}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <HistoryTable
+              columns={["Date", "What", "Tokens"]}
+              rows={ledger.map((entry) => ({
+                key: entry.id,
+                cells: [formatDate(entry.created_at), REASONS[entry.reason] ?? entry.reason, entry.delta > 0 ? `+${entry.delta}` : entry.delta],
+              }))}
+            />
           </section>
         ) : null}
       </Flex>

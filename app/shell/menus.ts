@@ -130,6 +130,11 @@ export interface FooterColumn {
   links: MenuLink[];
 }
 
+/** A footer subject: the course search for its name. */
+function subjectSearch(subject: string): MenuLink {
+  return { label: subject, href: `/search?${new URLSearchParams({ type: "course", query: subject.toLowerCase() })}` };
+}
+
 /** The footer's columns (SPEC §2): company links, university and high school subjects, MCAT. */
 export const FOOTER_COLUMNS: readonly FooterColumn[] = [
   {
@@ -147,10 +152,10 @@ export const FOOTER_COLUMNS: readonly FooterColumn[] = [
   {
     heading: "University",
     links: [
-      { label: "Calculus", href: "/search?type=course&query=calculus" },
-      { label: "Chemistry", href: "/search?type=course&query=chemistry" },
-      { label: "Biology", href: "/search?type=course&query=biology" },
-      { label: "Statistics", href: "/search?type=course&query=statistics" },
+      subjectSearch("Calculus"),
+      subjectSearch("Chemistry"),
+      subjectSearch("Biology"),
+      subjectSearch("Statistics"),
       { label: "Textbooks", href: "/textbooks/undergrad" },
       { label: "See All", href: "/university" },
     ],
@@ -158,10 +163,10 @@ export const FOOTER_COLUMNS: readonly FooterColumn[] = [
   {
     heading: "High School",
     links: [
-      { label: "Math", href: "/search?type=course&query=math" },
-      { label: "Biology", href: "/search?type=course&query=biology" },
-      { label: "Chemistry", href: "/search?type=course&query=chemistry" },
-      { label: "English", href: "/search?type=course&query=english" },
+      subjectSearch("Math"),
+      subjectSearch("Biology"),
+      subjectSearch("Chemistry"),
+      subjectSearch("English"),
       { label: "HS Textbooks", href: "/textbooks/high-school" },
       { label: "AP Textbooks", href: "/textbooks/ap" },
       { label: "See All", href: "/high-school" },

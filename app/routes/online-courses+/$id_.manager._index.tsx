@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs } from "@remix-run/node";
@@ -8,14 +8,8 @@ import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors, FormField, SelectField } from "~/components/form-field";
 import { db } from "~/db/db.server";
 import type { PackagesConfig } from "~/db/schema";
-import {
-  COURSE_TYPE_LABELS,
-  COURSE_TYPES,
-  courseDetailsSchema,
-  PURCHASE_TYPES,
-  READ_ACCESS,
-  READ_ACCESS_LABELS,
-} from "~/online-courses/editor-forms";
+import { CourseIdentityFields } from "~/online-courses/course-identity-fields";
+import { courseDetailsSchema, PURCHASE_TYPES, READ_ACCESS, READ_ACCESS_LABELS } from "~/online-courses/editor-forms";
 import { centsToPriceInput, isEditable, nextStatus, STATUS_LABELS, STATUS_MEANINGS, CLOSED_MESSAGE } from "~/online-courses/editor-rules";
 import { requireManagedCourse } from "~/online-courses/manager.server";
 import { formatDate } from "~/formatting/format";
@@ -216,23 +210,7 @@ function DetailsForm({ course, packages, answer }: { course: LoadedCourse; packa
           <CsrfInput />
           <input type="hidden" name="intent" value="details" />
           <FormErrors errors={form.errors} />
-          <FormField label="Course name" errors={fields.name.errors} {...getInputProps(fields.name, { type: "text" })} />
-          <FormField label="Course code" errors={fields.course_code.errors} {...getInputProps(fields.course_code, { type: "text" })} />
-          <SelectField label="Course type" errors={fields.course_type.errors} {...getSelectProps(fields.course_type)}>
-            {COURSE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {COURSE_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </SelectField>
-          <Flex direction="column" gap="1">
-            <label htmlFor={fields.description.id}>
-              <Text size="2" weight="medium">
-                Description
-              </Text>
-            </label>
-            <textarea className="native-input" rows={4} {...getTextareaProps(fields.description)} />
-          </Flex>
+          <CourseIdentityFields fields={fields} />
           <SelectField label="Who can see it" errors={fields.read_access.errors} {...getSelectProps(fields.read_access)}>
             {READ_ACCESS.map((value) => (
               <option key={value} value={value}>

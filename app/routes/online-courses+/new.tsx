@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Button, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -7,9 +7,10 @@ import { requireRouteAccess } from "~/accounts/authorize.server";
 import { isInstructor } from "~/accounts/roles";
 import { viewerOf } from "~/accounts/session.server";
 import { CsrfInput } from "~/components/csrf-input";
-import { FormErrors, FormField, SelectField } from "~/components/form-field";
+import { FormErrors } from "~/components/form-field";
 import { db } from "~/db/db.server";
-import { COURSE_TYPE_LABELS, COURSE_TYPES, newCourseSchema } from "~/online-courses/editor-forms";
+import { CourseIdentityFields } from "~/online-courses/course-identity-fields";
+import { newCourseSchema } from "~/online-courses/editor-forms";
 import { createCourse } from "~/online-courses/editor.server";
 
 const ROUTE = "routes/online-courses+/new";
@@ -53,23 +54,7 @@ export default function NewOnlineCoursePage() {
             </Text>
             <CsrfInput />
             <FormErrors errors={form.errors} />
-            <FormField label="Course name" errors={fields.name.errors} {...getInputProps(fields.name, { type: "text" })} />
-            <FormField label="Course code" hint="For example MATH 137" errors={fields.course_code.errors} {...getInputProps(fields.course_code, { type: "text" })} />
-            <SelectField label="Course type" errors={fields.course_type.errors} {...getSelectProps(fields.course_type)}>
-              {COURSE_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {COURSE_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </SelectField>
-            <Flex direction="column" gap="1">
-              <label htmlFor={fields.description.id}>
-                <Text size="2" weight="medium">
-                  Description
-                </Text>
-              </label>
-              <textarea className="native-input" rows={4} {...getTextareaProps(fields.description)} />
-            </Flex>
+            <CourseIdentityFields fields={fields} codeHint="For example MATH 137" />
             <Flex>
               <Button type="submit" disabled={navigation.state === "submitting"}>
                 Create course

@@ -19,12 +19,12 @@ import {
   type ItemFacts,
   type LockReason,
 } from "~/online-courses/access";
+import { courseFacts, student } from "./fixtures";
 
 const now = new Date("2026-06-01T12:00:00Z");
 const past = new Date("2026-05-01T00:00:00Z");
 const future = new Date("2026-07-01T00:00:00Z");
 
-const student: Viewer = { id: 10, roles: [], userType: "student" };
 const instructorOfCourse: Viewer = { id: 20, roles: ["instructor"], userType: "educator" };
 const otherInstructor: Viewer = { id: 21, roles: ["instructor"], userType: "educator" };
 const admin: Viewer = { id: 30, roles: ["admin"], userType: "staff" };
@@ -32,19 +32,7 @@ const manager: Viewer = { id: 31, roles: ["manager"], userType: "staff" };
 const qa: Viewer = { id: 32, roles: ["content_qa_specialist"], userType: "staff" };
 const partner: Viewer = { id: 33, roles: ["partner_member"], userType: "partner" };
 
-const course = (overrides: Partial<CourseFacts> = {}): CourseFacts => ({
-  id: 7,
-  status: "published",
-  purchaseType: "standard",
-  readAccess: "public",
-  instructorId: 20,
-  instructorIntro: false,
-  packages: {
-    pro: { enabled: true, price_cents: 4900, regular_price_cents: null },
-    practice: { enabled: true, price_cents: 1900, regular_price_cents: null },
-  },
-  ...overrides,
-});
+const course = courseFacts;
 
 const enrolment = (overrides: Partial<EnrolmentFacts> = {}): EnrolmentFacts => ({
   status: "active",

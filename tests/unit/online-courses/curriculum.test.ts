@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AccessLevel, guestViewer, type Viewer } from "~/accounts/roles";
-import type { AccessInput, CourseFacts } from "~/online-courses/access";
+import { AccessLevel, guestViewer } from "~/accounts/roles";
+import type { AccessInput } from "~/online-courses/access";
 import {
   activityPath,
   buildCurriculum,
@@ -14,18 +14,10 @@ import {
   sectionPart,
   type CurriculumRow,
 } from "~/online-courses/curriculum";
+import { courseFacts, student } from "./fixtures";
 
 const now = new Date("2026-06-01T12:00:00Z");
-const student: Viewer = { id: 10, roles: [], userType: "student" };
-const course: CourseFacts = {
-  id: 7,
-  status: "published",
-  purchaseType: "standard",
-  readAccess: "public",
-  instructorId: 20,
-  instructorIntro: false,
-  packages: { pro: { enabled: true, price_cents: 4900, regular_price_cents: null }, practice: { enabled: true, price_cents: 1900, regular_price_cents: null } },
-};
+const course = courseFacts();
 const access = (overrides: Partial<AccessInput> = {}): AccessInput => ({
   viewer: student,
   course,

@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { AccessLevel, type Viewer } from "~/accounts/roles";
-import type { AccessInput, CourseFacts } from "~/online-courses/access";
+import { AccessLevel } from "~/accounts/roles";
+import type { AccessInput } from "~/online-courses/access";
 import { buildCurriculum, type CurriculumRow } from "~/online-courses/curriculum";
 import { curriculumOutlineItems, escapeHtml } from "~/online-courses/outline-html";
+import { courseFacts, student } from "./fixtures";
 
-const student: Viewer = { id: 10, roles: [], userType: "student" };
-const course: CourseFacts = {
-  id: 7,
-  status: "published",
-  purchaseType: "standard",
-  readAccess: "public",
-  instructorId: 20,
-  instructorIntro: false,
-  packages: { pro: { enabled: true, price_cents: 4900, regular_price_cents: null }, practice: { enabled: true, price_cents: 1900, regular_price_cents: null } },
-};
+const course = courseFacts();
 const access: AccessInput = { viewer: student, course, enrolment: null, subscription: null, accessLevel: AccessLevel.LIMITED_VIEW, now: new Date("2026-06-01T12:00:00Z") };
 
 const row = (chapterId: number, kind: CurriculumRow["chapter_kind"], chapterTitle: string, activityId: number, title: string, canPreview: boolean): CurriculumRow => ({
