@@ -16,7 +16,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  timeout: 30_000,
+  // Generous for a busy two-core machine, where the browser, the server and PostgreSQL share the CPU.
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
   use: { baseURL, trace: "retain-on-failure", launchOptions: chromium },
   projects: [
     { name: "js-on", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },

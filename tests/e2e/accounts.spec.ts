@@ -1,7 +1,7 @@
 import { demoAccounts } from "../../server/seed/demo-accounts";
 import { homePath } from "../../app/accounts/roles";
 import { expect, test } from "./support/fixtures";
-import { signIn, signOut, uniqueEmail } from "./support/accounts";
+import { AFTER_PASSWORD_HASH, signIn, signOut, uniqueEmail } from "./support/accounts";
 
 test.describe("accounts", () => {
   test("a student signs up, confirms through the mailbox, signs out, signs in and lands on the dashboard", async ({ page }, testInfo) => {
@@ -13,7 +13,7 @@ test.describe("accounts", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("my-study-password");
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard$/, AFTER_PASSWORD_HASH);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Priya");
 
     await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
@@ -46,7 +46,7 @@ test.describe("accounts", () => {
     await page.getByLabel("Email").fill("student@demo.test");
     await page.getByLabel("Password").fill("demo-password");
     await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard$/, AFTER_PASSWORD_HASH);
   });
 
   for (const account of demoAccounts) {

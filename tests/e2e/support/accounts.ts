@@ -3,14 +3,19 @@ import { expect } from "./fixtures";
 
 export const DEMO_PASSWORD = "demo-password";
 
+/**
+ * How long to wait for the page after a form that hashes a password (sign up, sign in): argon2
+ * is deliberately slow, and on a busy two-core machine the redirect can take many seconds.
+ */
+export const AFTER_PASSWORD_HASH = { timeout: 30_000 } as const;
+
 /** Signs in through the real form, as a person would (with or without JavaScript). */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto("/users/sign_in");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
-  // Password hashing is deliberately slow; on a busy machine the redirect can take a while.
-  await expect(accountMenu(page)).toBeVisible({ timeout: 15_000 });
+  await expect(accountMenu(page)).toBeVisible(AFTER_PASSWORD_HASH);
 }
 
 /** The app bar's account menu (its summary: the user's name); Sign out lives inside it. */
@@ -26,7 +31,7 @@ export async function signUp(page: Page, person: { firstName: string; lastName: 
   await page.getByLabel("Email").fill(person.email);
   await page.getByLabel("Password").fill(person.password);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/, AFTER_PASSWORD_HASH);
 }
 
 export async function signOut(page: Page) {
