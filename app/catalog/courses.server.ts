@@ -1,5 +1,7 @@
 import { sql } from "kysely";
+import { guestViewer } from "~/accounts/roles";
 import { db } from "~/db/db.server";
+import { visibleTo } from "~/online-courses/visibility.server";
 import { listUpcomingStudySessions } from "~/study-sessions/upcoming.server";
 
 export interface CatalogueQuery {
@@ -82,7 +84,8 @@ export async function findCourseDetail(idOrSlug: string) {
       .selectFrom("online_courses")
       .innerJoin("online_course_courses", "online_course_courses.online_course_id", "online_courses.id")
       .where("online_course_courses.course_id", "=", course.id)
-      .where("online_courses.status", "in", ["published", "preparing"])
+      // The page is the same for every visitor (and cached for guests): what a guest may see.
+      .where(visibleTo(guestViewer))
       .select([
         "online_courses.id",
         "online_courses.slug",

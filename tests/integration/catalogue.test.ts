@@ -57,6 +57,26 @@ describe("course catalogue", () => {
     expect(await findCourseDetail("99999999999999")).toBeUndefined();
   });
 
+  it("offers on a course page only the online courses a guest may see", async () => {
+    const links = await database()
+      .db.selectFrom("online_course_courses")
+      .innerJoin("online_courses", "online_courses.id", "online_course_courses.online_course_id")
+      .where("online_courses.status", "=", "published")
+      .where("online_courses.read_access", "=", "public")
+      .select(["online_course_courses.course_id", "online_courses.id"])
+      .execute();
+    const link = links[0];
+    if (!link) throw new Error("the demo data links no published public online course to a course");
+    expect((await findCourseDetail(String(link.course_id)))?.onlineCourses.map((oc) => oc.id)).toContain(link.id);
+
+    for (const change of [{ read_access: "wize_profs" as const }, { read_access: "private" as const }, { status: "hidden" as const }]) {
+      await database().db.updateTable("online_courses").set({ status: "published", read_access: "public", ...change }).where("id", "=", link.id).execute();
+      const detail = await findCourseDetail(String(link.course_id));
+      expect(detail?.onlineCourses.map((oc) => oc.id), JSON.stringify(change)).not.toContain(link.id);
+    }
+    await database().db.updateTable("online_courses").set({ status: "published", read_access: "public" }).where("id", "=", link.id).execute();
+  });
+
   it("loads schools with their courses without a query per school", async () => {
     const { schools } = await listSchools({ offset: 0, limit: 50 });
     const { result, queries } = await countQueries(() => coursesBySchool(schools.map((s) => s.id)));

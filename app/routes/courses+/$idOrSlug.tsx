@@ -1,10 +1,11 @@
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { Badge, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { findCourseDetail } from "~/catalog/courses.server";
 import { formatPrice } from "~/formatting/price";
 import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
+import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
@@ -43,7 +44,9 @@ export default function CoursePage() {
         <Flex direction="column" gap="3" mb="6">
           {onlineCourses.map((oc) => (
             <Card key={oc.id}>
-              <Text as="p" weight="bold">{oc.name}</Text>
+              <Text as="p" weight="bold">
+                <Link to={`/online-courses/${oc.slug ?? oc.id}`}>{oc.name}</Link>
+              </Text>
               <Text as="p" size="2" color="gray">
                 {oc.status === "preparing" ? "Pre-registration open · " : ""}
                 {formatPrice(oc.price_cents, oc.currency)}
@@ -65,10 +68,12 @@ export default function CoursePage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
-    ? [
-        { title: `${data.course.code} ${data.course.name} at ${data.course.school_name} — Marketplace` },
-        { name: "description", content: data.course.description.slice(0, 160) },
-      ]
+    ? metaFor(matches, {
+        title: `${data.course.code} ${data.course.name} at ${data.course.school_name}`,
+        description: data.course.description.slice(0, 160),
+        // One address per course, whether it was reached by id or by slug.
+        path: `/courses/${data.course.slug}`,
+      })
     : [{ title: "Course not found — Marketplace" }];

@@ -5,6 +5,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Pager } from "~/components/pager";
 import { z } from "zod";
 import { listCatalogueCourses, listSchoolsWithCourses } from "~/catalog/courses.server";
+import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
@@ -94,7 +95,10 @@ export default function CourseCatalogue() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Courses — Marketplace" },
-  { name: "description", content: "Find your course by school, name or code: online courses, live study sessions and tutors." },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  metaFor(matches, {
+    title: "Courses",
+    description: "Find your course by school, name or code: online courses, live study sessions and tutors.",
+    // Searches and later pages are views of the one catalogue.
+    path: "/courses",
+  });
