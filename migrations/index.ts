@@ -11,6 +11,7 @@ import * as onlineCoursePreRegistrations from "./0010_online_course_pre_registra
 import * as partnerMemberships from "./0011_partner_memberships";
 import * as siteTours from "./0012_site_tours";
 import * as courseContentVersion from "./0013_course_content_version";
+import * as referrals from "./0014_referrals";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0011_partner_memberships": partnerMemberships,
   "0012_site_tours": siteTours,
   "0013_course_content_version": courseContentVersion,
+  "0014_referrals": referrals,
 };

@@ -29,6 +29,12 @@ export const ANNOUNCEMENT_RECIPIENT_ROLES = ["class_rep", "marketing_rep"] as co
 /** Staff who write and target announcements. */
 export const ANNOUNCEMENT_STAFF_ROLES = ["admin", "marketing_manager"] as const satisfies readonly Role[];
 export const ANNOUNCEMENT_ROLES = [...ANNOUNCEMENT_RECIPIENT_ROLES, ...ANNOUNCEMENT_STAFF_ROLES] as const satisfies readonly Role[];
+/**
+ * Who opens the rep dashboard (SPEC §2: /brand-ambassador-dashboard, the same screen at
+ * /marketing-rep-dashboard and /mcat-rep-dashboard) and its API: the reps the role menu sends
+ * there, and the staff who run those programmes.
+ */
+export const REP_DASHBOARD_ROLES = ["brand_ambassador", "marketing_rep", "mcat_rep", "marketing_manager", "admin"] as const satisfies readonly Role[];
 
 // ── Routes ───────────────────────────────────────────────────────────────────────────────────
 
@@ -390,6 +396,14 @@ export const ROUTE_RULES = {
   "routes/contact-us": { access: "public", sample: "/contact-us", mutation: "POST" },
   // Announcements (SPEC §2, §4): class and marketing reps read and answer them; staff write them.
   "routes/announcements": { access: { roles: ANNOUNCEMENT_ROLES }, sample: "/announcements", mutation: "POST" },
+  // Invite a Friend (SPEC §2 Resources menu, non-guests; §7 GET /users/invite_data): each member's own.
+  "routes/invites": { access: "signed-in", sample: "/invites", mutation: "POST" },
+  "routes/users+/invite_data": { access: "signed-in", sample: "/users/invite_data" },
+  // The rep dashboard, one screen at three paths (SPEC §2), and its data for other clients (§7).
+  "routes/brand-ambassador-dashboard": { access: { roles: REP_DASHBOARD_ROLES }, sample: "/brand-ambassador-dashboard" },
+  "routes/marketing-rep-dashboard": { access: { roles: REP_DASHBOARD_ROLES }, sample: "/marketing-rep-dashboard" },
+  "routes/mcat-rep-dashboard": { access: { roles: REP_DASHBOARD_ROLES }, sample: "/mcat-rep-dashboard" },
+  "routes/api+/v1+/users+/marketing_rep_dashboard": { access: { roles: REP_DASHBOARD_ROLES }, api: true, sample: "/api/v1/users/marketing_rep_dashboard" },
   // Token packs are shown to everyone; the balance only to its owner.
   "routes/tokens": { access: "public", sample: "/tokens" },
   // Partner invitations (SPEC §2 Shell): answered from the account menu by a signed-in user;

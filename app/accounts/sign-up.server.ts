@@ -7,6 +7,7 @@ import { appOrigin } from "~/accounts/sign-in-flow.server";
 import { sendConfirmationEmail } from "~/accounts/confirmation.server";
 import { config } from "~/config/env.server";
 import { db } from "~/db/db.server";
+import { attributeNewAccount } from "~/programs/referrals.server";
 import { hitRateLimit, type RateLimitRule } from "~/security/rate-limit.server";
 import { safeRedirectPath } from "~/security/safe-redirect";
 
@@ -44,6 +45,7 @@ export async function signUp(request: Request, input: SignUpInput, clientIp: str
     .returningAll()
     .executeTakeFirst();
   if (!created) return { kind: "email-taken" };
+  await attributeNewAccount(request, created);
 
   await sendConfirmationEmail(created, request);
   if (await currentSession(request)) await destroyCurrentSession(request);

@@ -9,7 +9,7 @@ export interface HistoryRow {
 /** A dated account history (invoices, token movements): a plain table, first column the date. */
 export function HistoryTable({ columns, rows }: { columns: readonly string[]; rows: readonly HistoryRow[] }) {
   return (
-    <table className="order-summary">
+    <table className="history-table">
       <thead>
         <tr>
           {columns.map((column) => (

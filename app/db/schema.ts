@@ -56,6 +56,10 @@ export interface UsersTable {
   deactivated_at: Timestamp | null;
   /** When the user accepted the contract (PUT /api/v1/users/accept_contract); migration 0003. */
   contract_accepted_at: Timestamp | null;
+  /** The member's Invite a Friend code, made on first use; migration 0014. */
+  referral_code: string | null;
+  /** Who referred this account (invite link or emailed invitation); migration 0014. */
+  referred_by_id: number | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -466,6 +470,7 @@ export interface Database {
   discount_redemptions: DiscountRedemptionsTable;
   token_ledger: TokenLedgerTable;
   referral_credits: ReferralCreditsTable;
+  friend_invitations: FriendInvitationsTable;
   // Public site (migration 0006).
   site_pages: SitePagesTable;
   blog_categories: BlogCategoriesTable;
@@ -671,6 +676,19 @@ export interface ReferralCreditsTable {
   amount_cents: number;
   reason: string;
   purchase_id: number | null;
+  /** For a referral reward: the friend whose purchase earned it (one reward per friend); migration 0014. */
+  referred_user_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** Invitations a member mailed to friends (Invite a Friend); migration 0014. */
+export interface FriendInvitationsTable {
+  id: Generated<number>;
+  inviter_id: number;
+  /** Lower-cased. */
+  email: string;
+  times_sent: Generated<number>;
+  last_sent_at: UpdatedAt;
   created_at: CreatedAt;
 }
 

@@ -94,3 +94,16 @@ export function coursePublishedMail(input: { name?: string | null; courseName: s
     footer: ["You get this mail once, because you asked to hear when this course opens."],
   });
 }
+
+/** Invite a Friend: a member's invitation to someone who has no account yet. */
+export function friendInvitationMail(input: { inviterName: string; url: string }): MailContent {
+  const inviter = greetingName(input.inviterName) || "A friend";
+  return actionMail({
+    subject: `${inviter} invited you to Marketplace`,
+    name: null,
+    lead: `${inviter} studies with Marketplace and invited you to join: online courses, live study sessions and tutors for your exact courses, free to sign up.`,
+    actionLabel: "Create your free account",
+    url: input.url,
+    footer: [`You get this mail because ${inviter} entered your address. We do not keep mailing you: only another invitation from a member would reach you.`],
+  });
+}

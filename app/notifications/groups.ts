@@ -44,6 +44,12 @@ const TITLES: Record<string, (group: NotificationGroup) => string> = {
     return typeof name === "string" ? `${name} invited you to a study room` : "You were invited to a study room";
   },
   NewChatMessage: () => "You have a new chat message",
+  ReferralReward: (group) => {
+    const name = group.items[0]?.data.friend_name;
+    const amount = group.items[0]?.data.amount;
+    if (group.items.length > 1) return `You earned referral credit ${group.items.length} times`;
+    return typeof name === "string" && typeof amount === "string" ? `${name} made their first purchase: you earned ${amount} credit` : "You earned referral credit";
+  },
   OnlineCoursePublished: (group) => {
     const name = group.items[0]?.data.course_name;
     return typeof name === "string" ? `${name} is open: you can register now` : "A course you pre-registered for is open";

@@ -5,6 +5,7 @@ import type { Database, PackageType, PaidPackageType, Purchase, SubscriptionPlan
 import { enrol, findEnrolment, setEnrolmentStatus } from "~/online-courses/enrolments.server";
 import { creditTokens, takeBackTokens } from "~/payments/tokens.server";
 import { stripe } from "~/payments/stripe.server";
+import { rewardReferrer, takeBackReferralReward } from "~/programs/referrals.server";
 import { logger } from "~/utils/logger.server";
 
 /**
@@ -167,6 +168,7 @@ export async function fulfilPurchase(trx: Trx, purchaseId: number, refs: { payme
     .where("id", "=", purchase.id)
     .execute();
   if (purchase.total_cents > 0) await trx.updateTable("users").set({ paying_user: true }).where("id", "=", purchase.user_id).execute();
+  await rewardReferrer(trx, purchase);
   if (purchase.discount_code_id) {
     const redeemed = await trx
       .insertInto("discount_redemptions")
@@ -242,6 +244,7 @@ export async function refundPurchase(trx: Trx, purchase: Purchase, paymentIntent
   if (purchase.credits_cents > 0) {
     await trx.deleteFrom("referral_credits").where("purchase_id", "=", purchase.id).where("amount_cents", "<", 0).execute();
   }
+  await takeBackReferralReward(trx, purchase.id);
   return true;
 }
 

@@ -4,25 +4,35 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { requireSession } from "~/accounts/session.server";
 import { CourseTiles, DashboardSection, OnlineCourseProgressList } from "~/dashboards/dashboard-parts";
-import { DASHBOARD_TABS, dashboardTab, onlineCoursesForTab } from "~/dashboards/dashboard-tabs";
+import { dashboardTab, dashboardTabsFor, onlineCoursesForTab } from "~/dashboards/dashboard-tabs";
 import { loadStudentDashboard } from "~/dashboards/dashboards.server";
+import { mailLinkOrigin } from "~/mail/links.server";
+import { loadRepWorkspace } from "~/programs/rep-dashboard.server";
+import { RepWorkspacePanel } from "~/programs/rep-workspace";
 import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/dashboard");
   const { user } = await requireSession(request);
-  const tab = dashboardTab(new URL(request.url).searchParams.get("tab"));
-  const dashboard = await loadStudentDashboard(user.id);
+  const tab = dashboardTab(new URL(request.url).searchParams.get("tab"), user.roles);
+  // The class-rep tab (the role menu's "Class Rep Dashboard") is the rep's workspace.
+  const [dashboard, classRep] = await Promise.all([
+    tab === "class-rep" ? null : loadStudentDashboard(user.id),
+    tab === "class-rep" ? loadRepWorkspace(user, mailLinkOrigin(request)) : null,
+  ]);
   return {
     firstName: user.first_name || user.display_name || "there",
     tab,
-    ...dashboard,
-    onlineCourses: onlineCoursesForTab(tab, dashboard.onlineCourses),
+    tabs: dashboardTabsFor(user.roles),
+    courses: dashboard?.courses ?? [],
+    sessions: dashboard?.sessions ?? [],
+    onlineCourses: dashboard ? onlineCoursesForTab(tab, dashboard.onlineCourses) : [],
+    classRep,
   };
 }
 
 export default function StudentDashboard() {
-  const { firstName, courses, sessions, tab, onlineCourses } = useLoaderData<typeof loader>();
+  const { firstName, courses, sessions, tab, tabs, onlineCourses, classRep } = useLoaderData<typeof loader>();
   return (
     <Container size="4" px="4" py="6">
       <Heading as="h1" size="7">
@@ -33,7 +43,7 @@ export default function StudentDashboard() {
       </Text>
       <nav aria-label="Dashboard tabs" style={{ marginTop: "var(--space-4)" }}>
         <ul className="dashboard-tabs" style={{ display: "flex", gap: "var(--space-4)", listStyle: "none", padding: 0, margin: 0 }}>
-          {DASHBOARD_TABS.map((item) => (
+          {tabs.map((item) => (
             <li key={item.key}>
               <Link to={`/dashboard?tab=${item.key}`} aria-current={item.key === tab ? "page" : undefined} style={{ fontWeight: item.key === tab ? 700 : undefined }}>
                 {item.label}
@@ -42,32 +52,40 @@ export default function StudentDashboard() {
           ))}
         </ul>
       </nav>
-      <DashboardSection
-        title="Your online courses"
-        isEmpty={onlineCourses.length === 0}
-        empty={
-          <>
-            {tab === "current" ? "You are not enrolled in an online course yet." : `You have no ${tab.toUpperCase()} online course yet.`}{" "}
-            <Link to="/courses">Find one</Link>.
-          </>
-        }
-      >
-        <OnlineCourseProgressList courses={onlineCourses} />
-      </DashboardSection>
-      <DashboardSection
-        title="Your courses"
-        isEmpty={courses.length === 0}
-        empty={
-          <>
-            You haven't added any courses yet. <Link to="/courses">Find your courses</Link>.
-          </>
-        }
-      >
-        <CourseTiles courses={courses} />
-      </DashboardSection>
-      <DashboardSection title="Upcoming live sessions for your courses" isEmpty={sessions.length === 0} empty="No live sessions scheduled for your courses yet.">
-        <UpcomingSessionList sessions={sessions} />
-      </DashboardSection>
+      {classRep ? (
+        <div style={{ marginTop: "var(--space-6)" }}>
+          <RepWorkspacePanel workspace={classRep} />
+        </div>
+      ) : (
+        <>
+          <DashboardSection
+            title="Your online courses"
+            isEmpty={onlineCourses.length === 0}
+            empty={
+              <>
+                {tab === "current" ? "You are not enrolled in an online course yet." : `You have no ${tab.toUpperCase()} online course yet.`}{" "}
+                <Link to="/courses">Find one</Link>.
+              </>
+            }
+          >
+            <OnlineCourseProgressList courses={onlineCourses} />
+          </DashboardSection>
+          <DashboardSection
+            title="Your courses"
+            isEmpty={courses.length === 0}
+            empty={
+              <>
+                You haven't added any courses yet. <Link to="/courses">Find your courses</Link>.
+              </>
+            }
+          >
+            <CourseTiles courses={courses} />
+          </DashboardSection>
+          <DashboardSection title="Upcoming live sessions for your courses" isEmpty={sessions.length === 0} empty="No live sessions scheduled for your courses yet.">
+            <UpcomingSessionList sessions={sessions} />
+          </DashboardSection>
+        </>
+      )}
       <Button asChild variant="soft" mt="6">
         <Link to="/courses">Browse all courses</Link>
       </Button>

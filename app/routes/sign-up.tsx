@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Card, Container, Flex, Heading } from "@radix-ui/themes";
+import { Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
@@ -8,18 +8,27 @@ import { redirectSignedInVisitor } from "~/accounts/sign-in-flow.server";
 import { EMAIL_TAKEN_MESSAGE, signUp } from "~/accounts/sign-up.server";
 import { SignUpForm, signUpHeading } from "~/accounts/sign-up-form";
 import { tooManyRequestsMessage } from "~/errors/messages";
+import { parseReferralCode } from "~/programs/referrals";
+import { findCodeOwner, referralCookie } from "~/programs/referrals.server";
 
-/** /sign-up?role=teacher (from the educators page), ?product=mcat&redirect_to=… (from MCAT pages). */
+/**
+ * /sign-up?role=teacher (from the educators page), ?product=mcat&redirect_to=… (from MCAT pages),
+ * ?ref=CODE (a member's invite link: remembered in this browser until the account is made).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/sign-up");
   await redirectSignedInVisitor(request);
   const params = new URL(request.url).searchParams;
-  return {
+  const code = parseReferralCode(params.get("ref"));
+  const inviter = code ? await findCodeOwner(code) : null;
+  const choices = {
     signupRole: params.get("role") === "teacher" ? ("teacher" as const) : ("student" as const),
     product: params.get("product") === "mcat" || params.get("product") === "lsat" ? params.get("product") : null,
     // SPEC §2: arriving with a reset_password_token, the user goes to / after logging in.
     redirectTo: params.has("reset_password_token") ? "/" : (params.get("redirect_to") ?? ""),
+    invitedBy: inviter ? inviter.first_name || "A friend" : null,
   };
+  return inviter && code ? data(choices, { headers: { "Set-Cookie": referralCookie(code) } }) : choices;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -52,6 +61,11 @@ export default function SignUpPage() {
           <Heading as="h1" size="6">
             {signUpHeading(choices)}
           </Heading>
+          {choices.invitedBy ? (
+            <Text as="p" color="gray" data-testid="invited-by">
+              {`${choices.invitedBy} invited you. Welcome!`}
+            </Text>
+          ) : null}
           <SignUpForm Form={Form} choices={choices} lastResult={actionData?.result} busy={navigation.state === "submitting"} />
         </Flex>
       </Card>

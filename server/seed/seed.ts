@@ -3,6 +3,7 @@ import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import type { CountryCode, Currency, Database, UsersTable } from "../../app/db/schema";
 import { planCurriculum } from "./curriculum";
 import { seedPartnerMemberships } from "./partner-memberships";
+import { seedReferrals } from "./referrals";
 import { seedPublicSite } from "./public-site";
 import { seedOnlineCourseLearning, type SeededActivity } from "./online-courses";
 import { blogPosts } from "./data/blog-posts";
@@ -46,6 +47,9 @@ const SEEDED_TABLES = [
   "med_schools",
   // Partner memberships (migration 0011).
   "partner_memberships",
+  // Referrals (migration 0014).
+  "friend_invitations",
+  "referral_credits",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -389,6 +393,10 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
     ),
   );
   Object.assign(summary, await seedPartnerMemberships(trx, { user: userId }, now));
+  const referrals = await seedReferrals(trx, { user: userId }, now, passwordHash);
+  summary.users += referrals.referred_users;
+  summary.friend_invitations = referrals.friend_invitations;
+  summary.referral_credits = referrals.referral_credits;
 
   return summary;
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
+import { createUserSession } from "../../app/accounts/session.server";
 import { parseConfig } from "../../app/config/env.server";
 import { createApp } from "../../server/app";
 
@@ -51,4 +52,29 @@ export function visitor(app: { fetch: (pathname: string, init?: RequestInit) => 
 
 export function metaCsrfToken(html: string) {
   return /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1];
+}
+
+/**
+ * A browser signed in as this user (a fresh session, as after signing in), holding the CSRF
+ * token of `firstPage`, with helpers to post a form and to PUT JSON as the pages do.
+ */
+export async function signedInVisitor(app: { fetch: (pathname: string, init?: RequestInit) => Promise<Response> }, userId: number, firstPage = "/courses") {
+  const browser = visitor(app);
+  const setCookie = await createUserSession({ userId, rememberMe: false, request: new Request("http://x") });
+  const [name, value] = setCookie.split(";")[0]!.split("=") as [string, string];
+  browser.jar.set(name, value);
+  const { csrfToken, html } = await browser.page(firstPage);
+  const form = (pathname: string, fields: [string, string][]) =>
+    browser.fetch(pathname, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+      body: new URLSearchParams([["csrf_token", csrfToken!], ...fields]).toString(),
+    });
+  const put = (pathname: string, body: unknown, contentType = "application/json") =>
+    browser.fetch(pathname, {
+      method: "PUT",
+      headers: { "Content-Type": contentType, Accept: "application/json", "X-CSRF-Token": csrfToken! },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+  return Object.assign(browser, { form, put, html });
 }

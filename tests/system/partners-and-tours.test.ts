@@ -6,7 +6,7 @@ import { TOUR_PROMPTS_COOKIE } from "../../app/site-tours/tours";
 import { unseenTours } from "../../app/site-tours/tours.server";
 import { runWithRequestContext, type RequestContext } from "../../app/utils/request-context.server";
 import { useTestDatabase } from "../support/database";
-import { startTestApp, visitor } from "../support/http-app";
+import { signedInVisitor, startTestApp, visitor } from "../support/http-app";
 
 /**
  * Partner invitations answered from the account menu (a plain form) and the site tours'
@@ -28,24 +28,7 @@ async function userId(email: string) {
 
 /** A browser signed in as this demo user, with the page's CSRF token. */
 async function signedIn(email: string) {
-  const browser = visitor(app);
-  const setCookie = await createUserSession({ userId: await userId(email), rememberMe: false, request: new Request("http://x") });
-  const [name, value] = setCookie.split(";")[0]!.split("=") as [string, string];
-  browser.jar.set(name, value);
-  const { csrfToken, html } = await browser.page("/courses");
-  const form = (pathname: string, fields: [string, string][]) =>
-    browser.fetch(pathname, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
-      body: new URLSearchParams([["csrf_token", csrfToken!], ...fields]).toString(),
-    });
-  const put = (pathname: string, body: unknown, contentType = "application/json") =>
-    browser.fetch(pathname, {
-      method: "PUT",
-      headers: { "Content-Type": contentType, Accept: "application/json", "X-CSRF-Token": csrfToken! },
-      body: typeof body === "string" ? body : JSON.stringify(body),
-    });
-  return Object.assign(browser, { form, put, html });
+  return signedInVisitor(app, await userId(email));
 }
 
 async function membership(email: string) {

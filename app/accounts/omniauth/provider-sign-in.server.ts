@@ -6,6 +6,7 @@ import { appOrigin } from "~/accounts/sign-in-flow.server";
 import { authenticator } from "~/accounts/sign-in.server";
 import { config } from "~/config/env.server";
 import { db } from "~/db/db.server";
+import { attributeNewAccount } from "~/programs/referrals.server";
 import type { User } from "~/db/schema";
 import { hitRateLimit, type RateLimitRule } from "~/security/rate-limit.server";
 import { safeRedirectPath } from "~/security/safe-redirect";
@@ -210,6 +211,7 @@ export async function signInWithProvider(
   if (await currentSession(request)) await destroyCurrentSession(request);
   const cookie = await createUserSession({ userId: account.id, rememberMe: false, request, clientIp });
   const { password_hash: _hash, ...user } = await db().selectFrom("users").selectAll().where("id", "=", account.id).executeTakeFirstOrThrow();
+  if (account.isNew) await attributeNewAccount(request, user);
   const isNewTeacher = account.isNew && user.roles.includes("teacher");
   // SPEC §4: the requested path, or / for a new teacher, else the home path.
   const fallback = isNewTeacher ? "/" : homePath({ id: user.id, roles: user.roles, userType: user.user_type });

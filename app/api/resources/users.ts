@@ -2,8 +2,9 @@ import type { ResourceDefinition } from "~/api/document";
 import type { User } from "~/db/schema";
 
 // contract_accepted_at is optional so lists that select fewer columns (the admin directory)
-// still serialize; the attribute is then left out rather than shown as "never accepted".
-type PublicUser = Omit<User, "password_hash" | "contract_accepted_at"> & Partial<Pick<User, "contract_accepted_at">>;
+// still serialize; the attribute is then left out rather than shown as "never accepted". Who
+// referred whom stays private (GET /users/invite_data shows a member their own code).
+type PublicUser = Omit<User, "password_hash" | "contract_accepted_at" | "referral_code" | "referred_by_id"> & Partial<Pick<User, "contract_accepted_at">>;
 
 /** A user as the API shows them (SPEC §3 User). Never the password hash. */
 export const userResource: ResourceDefinition<PublicUser> = {

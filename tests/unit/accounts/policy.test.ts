@@ -209,6 +209,12 @@ describe("the route table", () => {
     "routes/contact-us": { load: "everyone" },
     "routes/announcements": { load: ["class_rep", "marketing_rep", "admin", "marketing_manager"] },
     "routes/tokens": { load: "everyone" },
+    "routes/invites": { load: "signed-in" },
+    "routes/users+/invite_data": { load: "signed-in" },
+    "routes/brand-ambassador-dashboard": { load: ["brand_ambassador", "marketing_rep", "mcat_rep", "marketing_manager", "admin"] },
+    "routes/marketing-rep-dashboard": { load: ["brand_ambassador", "marketing_rep", "mcat_rep", "marketing_manager", "admin"] },
+    "routes/mcat-rep-dashboard": { load: ["brand_ambassador", "marketing_rep", "mcat_rep", "marketing_manager", "admin"] },
+    "routes/api+/v1+/users+/marketing_rep_dashboard": { load: ["brand_ambassador", "marketing_rep", "mcat_rep", "marketing_manager", "admin"] },
     // Partner invitations and site tours (SPEC §2, §7).
     "routes/partner-memberships.$id": { load: "everyone", mutate: "signed-in" },
     "routes/site-tour": { load: "everyone" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { confirmationMail, escapeHtml, passwordResetMail } from "~/mail/templates";
+import { confirmationMail, escapeHtml, friendInvitationMail, passwordResetMail } from "~/mail/templates";
 
 const url = "https://marketplace.test/users/password/edit?reset_password_token=abc_DEF-123&x=1";
 
@@ -56,4 +56,18 @@ describe.each([
 it("says 1 hour, not 1 hours", () => {
   expect(passwordResetMail({ name: "A", url, validForHours: 1 }).text).toContain("expires in 1 hour.");
   expect(confirmationMail({ name: "A", url, validForDays: 1 }).text).toContain("expires in 1 day.");
+});
+
+describe("the friend invitation", () => {
+  it("names the member, carries the invite link and stays one line in the subject", () => {
+    const mail = friendInvitationMail({ inviterName: "Maya\r\nBcc: x@y.z", url: "https://app.example/sign-up?ref=MKTREP26&x=<1>" });
+    expect(mail.subject).toBe("Maya Bcc: x@y.z invited you to Marketplace");
+    expect(mail.text).toContain("Create your free account: https://app.example/sign-up?ref=MKTREP26&x=<1>");
+    expect(mail.html).toContain("https://app.example/sign-up?ref=MKTREP26&amp;x=&lt;1&gt;");
+    expect(mail.html).not.toContain("<1>");
+  });
+
+  it("reads well when the member has no first name", () => {
+    expect(friendInvitationMail({ inviterName: "  ", url: "https://app.example/sign-up?ref=MKTREP26" }).subject).toBe("A friend invited you to Marketplace");
+  });
 });

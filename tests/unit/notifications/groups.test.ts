@@ -41,6 +41,9 @@ describe("groupTitle and notificationLink", () => {
     [[item(1, "TokenCredit", "g"), item(2, "TokenCredit", "g")], "You received tokens 2 times"],
     [[item(1, "StudyRoomInvite", "r", false, { inviter_name: "Ann" })], "Ann invited you to a study room"],
     [[item(1, "WorkShiftSignupChanged", null)], "Work shift signup changed"],
+    [[item(1, "ReferralReward", null, false, { friend_name: "Noah K.", amount: "$10" })], "Noah K. made their first purchase: you earned $10 credit"],
+    [[item(1, "ReferralReward", null), item(2, "ReferralReward", null)], "You earned referral credit 2 times"],
+    [[item(1, "ReferralReward", null)], "You earned referral credit"],
   ])("%#: %s", (items, title) => {
     expect(groupTitle(groupNotifications(items)[0]!)).toBe(title);
   });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dashboardTab, onlineCoursesForTab } from "~/dashboards/dashboard-tabs";
+import { dashboardTab, dashboardTabsFor, onlineCoursesForTab } from "~/dashboards/dashboard-tabs";
 import { combinePackages, packageOffers } from "~/online-courses/packages";
 import { MAX_ACTIVITY_SECONDS, parseAnswers, parseDuration, scoreQuiz } from "~/online-courses/quiz";
 
@@ -106,8 +106,17 @@ describe("dashboard tabs", () => {
     ["mcat", "mcat"],
     ["lsat", "lsat"],
     ["nonsense", "current"],
+    ["class-rep", "current"],
   ])("?tab=%j shows %s", (value, tab) => {
     expect(dashboardTab(value)).toBe(tab);
+  });
+
+  it("gives class reps their own tab, and nobody else", () => {
+    expect(dashboardTabsFor(["class_rep"]).map((tab) => tab.key)).toEqual(["current", "mcat", "lsat", "class-rep"]);
+    expect(dashboardTabsFor([]).map((tab) => tab.key)).toEqual(["current", "mcat", "lsat"]);
+    expect(dashboardTabsFor(["marketing_rep"]).map((tab) => tab.key)).toEqual(["current", "mcat", "lsat"]);
+    expect(dashboardTab("class-rep", ["class_rep"])).toBe("class-rep");
+    expect(dashboardTab("class-rep", ["marketing_rep"])).toBe("current");
   });
 
   it("lists the exam's courses on its tab", () => {
