@@ -11,7 +11,9 @@ import { checkoutOrigins } from "../app/payments/stripe.server";
 import { logger } from "../app/utils/logger.server";
 import { runWithRequestContext } from "../app/utils/request-context.server";
 import { GuestPageCache } from "./guest-page-cache";
+import { refusedAddressReason } from "../app/security/request-input";
 import { createRemixHandler } from "./remix-handler";
+import { sendRefusal } from "./refusal";
 import { securityHeaders } from "./security-headers";
 
 export interface AppOptions {
@@ -60,6 +62,14 @@ export function createApp({ config, build, clientDir, viteMiddleware }: AppOptio
       checkoutOrigins: checkoutOrigins(),
     }),
   );
+  // An address that does not decode, or holds a NUL, is refused before routing (which would
+  // throw on it) and before any query (PostgreSQL cannot store NUL).
+  app.use((req, res, next) => {
+    const reason = refusedAddressReason(req.originalUrl);
+    if (!reason) return next();
+    sendRefusal(req, res, { status: 400, code: "invalid_parameter", title: "This address is not valid", detail: reason });
+  });
+
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {

@@ -9,7 +9,6 @@ import {
 import { parse as parseCookies } from "cookie";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { recordImpersonatedAction } from "../app/accounts/audit.server";
-import { errorDocument } from "../app/api/errors";
 import { jsonTwinPath } from "../app/api/json-twins";
 import {
   CSRF_COOKIE,
@@ -21,10 +20,12 @@ import {
   serializeCsrfCookie,
   tokenFromCsrfCookie,
 } from "../app/security/csrf.server";
+import { formBodyHasNul, jsonBodyHasNul, NUL_IN_BODY } from "../app/security/request-input";
 import { GUEST_CACHE_HEADER } from "../app/utils/guest-cache";
 import { logger } from "../app/utils/logger.server";
 import { currentRequestContext } from "../app/utils/request-context.server";
 import { GuestPageCache, guestCacheKey } from "./guest-page-cache";
+import { sendRefusal } from "./refusal";
 
 const MAX_BODY_BYTES = 25 * 1024 * 1024;
 // Paths whose callers cannot hold a CSRF token and prove themselves another way (signatures).
@@ -69,7 +70,8 @@ export function createRemixHandler(options: HandlerOptions) {
       const request = toWebRequest(req, res);
       const nonce: string = res.locals.cspNonce;
 
-      if (isMutatingMethod(req.method) && !CSRF_EXEMPT_PREFIXES.some((prefix) => req.path.startsWith(prefix))) {
+      const signedBySender = CSRF_EXEMPT_PREFIXES.some((prefix) => req.path.startsWith(prefix));
+      if (isMutatingMethod(req.method) && !signedBySender) {
         const presented = request.headers.get(CSRF_HEADER) ?? (await csrfFieldOf(request));
         if (!csrfTokensMatch(csrfToken, presented)) {
           const fresh = csrfToken ?? newCsrfToken();
@@ -77,6 +79,10 @@ export function createRemixHandler(options: HandlerOptions) {
           sendCsrfFailure(req, res, fresh);
           return;
         }
+      }
+      if (isMutatingMethod(req.method) && !signedBySender && (await bodyHasNul(request))) {
+        sendRefusal(req, res, { status: 400, code: "invalid_parameter", title: "Please check what you sent", detail: NUL_IN_BODY });
+        return;
       }
       // While an admin is signed in as someone else, every change is on record with both ids.
       if (isMutatingMethod(req.method)) await recordImpersonatedAction(request);
@@ -166,31 +172,30 @@ async function csrfFieldOf(request: Request): Promise<string | null> {
 }
 
 function sendCsrfFailure(req: ExpressRequest, res: ExpressResponse, freshToken: string) {
-  const detail = "Your security token is missing or out of date. Reload the page and try again.";
-  res.status(400).setHeader("Cache-Control", "no-store");
-  const wantsHtml = (req.headers.accept ?? "").includes("text/html") && !req.path.startsWith("/api/");
-  if (wantsHtml) {
-    res.type("html").send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Please try again</title></head>` +
-        `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>Please try again</h1><p>${detail}</p><p><a href="${escapeHtml(req.headers.referer && sameOriginPath(req) ? req.headers.referer : "/")}">Go back</a></p></body></html>`,
-    );
-    return;
-  }
-  res
-    .type("application/vnd.api+json")
-    .send(JSON.stringify(errorDocument(400, "csrf_auth_failed", detail, { csrf_token: freshToken })));
+  sendRefusal(req, res, {
+    status: 400,
+    code: "csrf_auth_failed",
+    title: "Please try again",
+    detail: "Your security token is missing or out of date. Reload the page and try again.",
+    meta: { csrf_token: freshToken },
+  });
 }
 
-function sameOriginPath(req: ExpressRequest) {
-  try {
-    return new URL(req.headers.referer ?? "").host === req.headers.host;
-  } catch {
-    return false;
+/** Whether a form or JSON body holds a NUL character (see app/security/request-input.ts). */
+async function bodyHasNul(request: Request): Promise<boolean> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (type.startsWith("application/x-www-form-urlencoded")) return formBodyHasNul(await request.clone().text());
+  if (type.includes("json")) return jsonBodyHasNul(await request.clone().text());
+  if (type.startsWith("multipart/form-data")) {
+    try {
+      for (const [name, value] of await request.clone().formData()) {
+        if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) return true;
+      }
+    } catch {
+      // A malformed body is the route's to refuse.
+    }
   }
-}
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return false;
 }
 
 function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {

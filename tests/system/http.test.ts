@@ -223,3 +223,39 @@ async function countTrackingEvents() {
   const { n } = await database().db.selectFrom("tracking_events").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
   return n;
 }
+
+describe("input no route can take", () => {
+  it("refuses an address that does not decode or holds a NUL with 400 and a message, as a page or a JSON error", async () => {
+    for (const path of ["/partners/%ff", "/partners/%E0%A4%A", "/courses/%00", "/courses?page=abc&school=%00", "/blog/@%00", "/assets/%ff.js"]) {
+      const response = await app.fetch(path, { headers: { Accept: "text/html" } });
+      expect(response.status, path).toBe(400);
+      expect(await response.text(), path).toMatch(/not properly encoded|null character/);
+    }
+    const api = await app.fetch("/api/v1/schools?query=%00", { headers: { Accept: "application/json" } });
+    expect(api.status).toBe(400);
+    expect((await api.json()).errors[0]).toMatchObject({ status: "400", code: "invalid_parameter" });
+  });
+
+  it("refuses a form or JSON body holding a NUL with 400, and stores nothing", async () => {
+    const guest = visitor(app);
+    const { csrfToken } = await guest.page("/contact-us");
+    const count = async () => (await database().db.selectFrom("contact_messages").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow()).n;
+    const before = await count();
+    const form = await guest.fetch("/contact-us", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+      body: new URLSearchParams({ csrf_token: csrfToken!, name: "Nul\u0000Byte", email: "nul@example.com", topic: "general", body: "A message long enough to send." }).toString(),
+    });
+    expect(form.status).toBe(400);
+    expect(await form.text()).toContain("null character");
+    const json = await guest.fetch("/users", {
+      method: "POST",
+      headers: jsonHeaders(csrfToken),
+      body: JSON.stringify({ user: { first_name: "Nul\u0000", last_name: "Byte", email: "nul-json@example.com", password: "a-long-enough-password" } }),
+    });
+    expect(json.status).toBe(400);
+    expect((await json.json()).errors[0].code).toBe("invalid_parameter");
+    expect(await count()).toBe(before);
+    expect(await database().db.selectFrom("users").select("id").where("email", "=", "nul-json@example.com").execute()).toHaveLength(0);
+  });
+});
