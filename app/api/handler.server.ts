@@ -5,6 +5,7 @@ import type { ApiErrorDocument } from "~/api/errors";
 import { isTranslatedUnavailableError } from "~/db/connection-errors";
 import { serverErrorMessage } from "~/errors/messages";
 import { logger } from "~/utils/logger.server";
+import { parseRecordId } from "~/utils/record-id";
 
 const JSON_TYPES = ["application/json", "application/vnd.api+json"];
 const MAX_JSON_BYTES = 1_000_000;
@@ -82,8 +83,9 @@ export function methodNotAllowed(allowed: string[]): Response {
 
 /** Positive integer from a path or query value, or a 400/404 ApiError. */
 export function parseId(value: string | undefined, type: string): number {
-  if (!value || !/^\d{1,9}$/.test(value)) notFound(type, value);
-  return Number(value);
+  const id = parseRecordId(value);
+  if (id === null) notFound(type, value);
+  return id;
 }
 
 export function parsePage(url: URL, defaults = { perPage: 25, maxPerPage: 100 }) {

@@ -3,6 +3,7 @@ import { guestViewer } from "~/accounts/roles";
 import { db } from "~/db/db.server";
 import { visibleTo } from "~/online-courses/visibility.server";
 import { listUpcomingStudySessions } from "~/study-sessions/upcoming.server";
+import { parseRecordId } from "~/utils/record-id";
 
 export interface CatalogueQuery {
   query?: string;
@@ -59,10 +60,11 @@ export async function listSchoolsWithCourses() {
 
 /** A course by numeric id or slug, with what is offered for it, in a fixed number of queries. */
 export async function findCourseDetail(idOrSlug: string) {
+  const id = parseRecordId(idOrSlug);
   const course = await db()
     .selectFrom("courses")
     .innerJoin("schools", "schools.id", "courses.school_id")
-    .where(/^\d{1,9}$/.test(idOrSlug) ? "courses.id" : "courses.slug", "=", /^\d{1,9}$/.test(idOrSlug) ? Number(idOrSlug) : idOrSlug)
+    .where(id !== null ? "courses.id" : "courses.slug", "=", id ?? idOrSlug)
     .select([
       "courses.id",
       "courses.slug",

@@ -3,6 +3,7 @@ import { can } from "~/accounts/policy";
 import { viewerOf, type CurrentSession } from "~/accounts/session.server";
 import { ApiError } from "~/api/errors";
 import { chatMemberIds } from "~/chats/chats.server";
+import { parseRecordId } from "~/utils/record-id";
 
 /**
  * The chat a request is about, for a member only (policy: read_chat / post_chat). A malformed or
@@ -15,7 +16,7 @@ export async function requireChatMember(
   action: "read_chat" | "post_chat",
   style: { api: boolean },
 ): Promise<{ chatId: number; memberIds: number[] }> {
-  const chatId = idParam && /^\d{1,9}$/.test(idParam) ? Number(idParam) : null;
+  const chatId = parseRecordId(idParam);
   const memberIds = chatId === null ? null : await chatMemberIds(chatId);
   if (chatId === null || memberIds === null) {
     if (style.api) throw new ApiError(404, "not_found", `No chat with id ${idParam ?? "(none)"}.`);

@@ -4,6 +4,7 @@ import { viewerOf, type CurrentSession } from "~/accounts/session.server";
 import { db } from "~/db/db.server";
 import type { OnlineCourse } from "~/db/schema";
 import { findCourse } from "~/online-courses/editor.server";
+import { parseRecordId } from "~/utils/record-id";
 
 type ManagerRoute =
   | "routes/online-courses+/$id_.manager"
@@ -14,12 +15,6 @@ type ManagerRoute =
 
 const notFound = () => new Response("There is no such online course.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
-/** An id from the URL: a positive integer in the id column's range, else null. */
-export function parseId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
-}
 
 /**
  * For the editor's loaders and actions: the route's role rule, then the course (404 when there
@@ -31,7 +26,7 @@ export async function requireManagedCourse(
   idParam: string | undefined,
 ): Promise<{ session: CurrentSession; course: OnlineCourse }> {
   const session = (await requireRouteAccess(request, routeId))!;
-  const id = parseId(idParam);
+  const id = parseRecordId(idParam);
   if (id === null) throw notFound();
   const course = await findCourse(db(), id);
   if (!course) throw notFound();

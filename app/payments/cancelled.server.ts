@@ -1,5 +1,6 @@
 import { db } from "~/db/db.server";
 import type { Purchase } from "~/db/schema";
+import { parseRecordId } from "~/utils/record-id";
 
 /** The checkout link that buys the same thing again, from a purchase. */
 export function checkoutLinkFor(purchase: Pick<Purchase, "kind" | "online_course_id" | "package_type" | "plan" | "billing_interval" | "token_amount">): string {
@@ -19,7 +20,7 @@ export function checkoutLinkFor(purchase: Pick<Purchase, "kind" | "online_course
 
 /** The cancel page: how to try again, and why the last attempt failed (SPEC §8), for the buyer only. */
 export async function checkoutRetryPath(userId: number, purchaseIdParam: string | null) {
-  const purchaseId = purchaseIdParam && /^\d{1,9}$/.test(purchaseIdParam) ? Number(purchaseIdParam) : null;
+  const purchaseId = parseRecordId(purchaseIdParam);
   const purchase = purchaseId ? await db().selectFrom("purchases").selectAll().where("id", "=", purchaseId).where("user_id", "=", userId).executeTakeFirst() : undefined;
   const failure = purchase
     ? await db().selectFrom("failed_purchases").select("message").where("purchase_id", "=", purchase.id).orderBy("created_at", "desc").executeTakeFirst()

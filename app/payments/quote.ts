@@ -9,6 +9,7 @@ import {
   type BillingInterval,
   type PlanKey,
 } from "~/pricing/plans";
+import { parseRecordId } from "~/utils/record-id";
 
 /**
  * What a checkout costs (SPEC §9), pure: the product a checkout link names, its price and regular
@@ -96,7 +97,7 @@ export function parseCheckoutQuery(params: URLSearchParams): CheckoutRequest | {
     return { kind: "tokens", amount };
   }
   const courseId = params.get("online_course_id");
-  if (courseId === null || !/^\d{1,9}$/.test(courseId)) return { error: "Choose something to buy: a course package, a plan or tokens." };
+  if (parseRecordId(courseId) === null) return { error: "Choose something to buy: a course package, a plan or tokens." };
   const elite = params.get("elite");
   if (elite !== null) {
     if (elite !== "deposit" && elite !== "full") return { error: "Choose the deposit or the full payment." };

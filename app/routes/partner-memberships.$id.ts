@@ -6,6 +6,7 @@ import { isInviteResponse } from "~/partners/membership";
 import { answerPartnerInvite } from "~/partners/memberships.server";
 import { safeRedirectPath } from "~/security/safe-redirect";
 import { redirectWithToast } from "~/toasts/toast.server";
+import { parseRecordId } from "~/utils/record-id";
 
 const ROUTE = "routes/partner-memberships.$id";
 
@@ -20,8 +21,8 @@ function refuse(status: number, message: string): never {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireMutationAccess(request, ROUTE);
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) refuse(404, "There is no such partner invitation.");
+  const id = parseRecordId(params.id);
+  if (id === null) refuse(404, "There is no such partner invitation.");
   const form = await request.formData();
   const response = form.get("response");
   if (!isInviteResponse(response)) refuse(400, "Choose Accept or Decline.");

@@ -1,11 +1,12 @@
 import { educatorProfile } from "~/accounts/educators.server";
 import { listUpcomingStudySessions } from "~/study-sessions/upcoming.server";
 import { isActiveInstructor } from "./people.server";
+import { parseRecordId } from "~/utils/record-id";
 
 /** The public page of an instructor (`kind: "instructor"`) or a tutor; undefined when the user is not one. */
 export async function findEducatorPage(idParam: string | undefined, kind: "instructor" | "tutor") {
-  if (!/^\d{1,9}$/.test(idParam ?? "")) return undefined;
-  const id = Number(idParam);
+  const id = parseRecordId(idParam);
+  if (id === null) return undefined;
   const profile = await educatorProfile(id);
   if (!profile) return undefined;
   if (kind === "tutor" && !profile.tutorProfile) return undefined;

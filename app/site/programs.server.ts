@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { db } from "~/db/db.server";
+import { parseRecordId } from "~/utils/record-id";
 
 const SCHOLARSHIP_COLUMNS = [
   "id",
@@ -29,11 +30,11 @@ export async function listPartners() {
 
 /** A partner by numeric id or slug, with its school's name. */
 export async function findPartner(idOrSlug: string) {
-  const byId = /^\d{1,9}$/.test(idOrSlug);
+  const id = parseRecordId(idOrSlug);
   return db()
     .selectFrom("partners")
     .leftJoin("schools", "schools.id", "partners.school_id")
-    .where(byId ? "partners.id" : "partners.slug", "=", byId ? Number(idOrSlug) : idOrSlug)
+    .where(id !== null ? "partners.id" : "partners.slug", "=", id ?? idOrSlug)
     .select([
       "partners.id",
       "partners.slug",

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireMutationAccess, requirePermission, requireRouteAccess } from "~/accounts/authorize.server";
 import { findImpersonationTarget, startImpersonation } from "~/accounts/impersonation.server";
+import { parseRecordId } from "~/utils/record-id";
 
 const ROUTE = "routes/admin+/users.$id.sign_in_as";
 
@@ -12,7 +13,8 @@ const ROUTE = "routes/admin+/users.$id.sign_in_as";
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireMutationAccess(request, ROUTE);
   if (request.method !== "POST") return onlyPost();
-  const target = /^\d{1,9}$/.test(params.id ?? "") ? await findImpersonationTarget(Number(params.id)) : undefined;
+  const id = parseRecordId(params.id);
+  const target = id !== null ? await findImpersonationTarget(id) : undefined;
   if (!target) throw new Response("No such user.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   await requirePermission(request, "impersonate", target);
   const cookie = await startImpersonation({ request, admin, target, clientIp: context.clientIp });

@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatUtc, linkify } from "~/mail/dev-mailbox";
 import { findOutboxEmail, requireDevMailbox } from "~/mail/outbox.server";
+import { parseRecordId } from "~/utils/record-id";
 
 /**
  * GET /dev/mailbox/{id}: one recorded mail. The plain-text body is shown with its links made
@@ -12,7 +13,7 @@ import { findOutboxEmail, requireDevMailbox } from "~/mail/outbox.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/dev+/mailbox.$id");
   requireDevMailbox(context.clientIp);
-  const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
+  const id = parseRecordId(params.id);
   const email = id === null ? undefined : await findOutboxEmail(id);
   if (!email) throw new Response("Not Found", { status: 404 });
   return {

@@ -7,12 +7,13 @@ import { findOpenPosition } from "~/site/careers.server";
 import { displayDate, isoOf } from "~/site/display";
 import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
+import { parseRecordId } from "~/utils/record-id";
 
 export const headers = guestCacheableHeaders;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/job-positions+/$id");
-  const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : undefined;
+  const id = parseRecordId(params.id) ?? undefined;
   const position = id ? await findOpenPosition(id) : undefined;
   if (!position) throw new Response("This position is not open", { status: 404 });
   return { position };

@@ -6,6 +6,7 @@ import { findSchoolPage } from "~/site/schools.server";
 import { metaFor } from "~/seo/page-meta";
 import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
+import { parseRecordId } from "~/utils/record-id";
 
 export const headers = guestCacheableHeaders;
 
@@ -13,7 +14,8 @@ const SCHOOL_TYPES = { university: "University", high_school: "High school", k_t
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/schools+/$id");
-  const found = /^\d{1,9}$/.test(params.id ?? "") ? await findSchoolPage({ id: Number(params.id) }) : undefined;
+  const id = parseRecordId(params.id);
+  const found = id !== null ? await findSchoolPage({ id }) : undefined;
   if (!found) throw new Response("School not found", { status: 404 });
   return found;
 }
