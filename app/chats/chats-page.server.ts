@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { CurrentSession } from "~/accounts/session.server";
 import { chatMessageSchema } from "~/chats/chats";
-import { ChatError, createChatWithUser, markChatViewed, sendMessage, spendChatAllowance } from "~/chats/chats.server";
+import { ChatError, createChatWithUser, sendMessage, spendChatAllowance } from "~/chats/chats.server";
 import { db } from "~/db/db.server";
 
 const startSchema = z.object({ email: z.string().trim().toLowerCase().email("Enter the email address of the person to chat with.") });
@@ -28,13 +28,9 @@ export async function handleStartChat(request: Request, session: CurrentSession)
   }
 }
 
-/** POST /chats/{id}: send a message (intent send, the default) or mark the chat viewed. */
+/** POST /chats/{id}: send a message. */
 export async function handleChatForm(request: Request, session: CurrentSession, chatId: number) {
   const form = await request.formData();
-  if (form.get("intent") === "viewed") {
-    await markChatViewed(chatId, session.user.id);
-    return Response.json({ ok: true });
-  }
   const parsed = chatMessageSchema.safeParse({ body: form.get("body") ?? "" });
   if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message, body: String(form.get("body") ?? "") }, { status: 400 });
   try {

@@ -28,11 +28,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { chat: chat!, viewerId: session.user.id, ...page, isOlderPage: Boolean(before) };
 }
 
-/** POST /chats/{id}: send a message (members only), or mark the chat viewed (intent=viewed). */
+/** POST /chats/{id}: send a message (members only). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = (await requireRouteAccess(request, ROUTE))!;
   const { chatId } = await requireChatMember(request, session, params.id, "post_chat", { api: false });
   return handleChatForm(request, session, chatId);
+}
+
+/**
+ * A message read in the open chat: tell the server, as a plain request beside Remix's data flow.
+ * It is a receipt, not a navigation: if the connection drops meanwhile the page stays as it is
+ * (a failed fetcher would show the error page), and the badge follows the server's push.
+ */
+function markChatViewedInBackground(chatId: number, csrfToken: string) {
+  void fetch(`/api/v1/chats/${chatId}/viewed`, { method: "PUT", headers: { Accept: "application/json", "X-CSRF-Token": csrfToken } }).catch(() => undefined);
 }
 
 function byTime(a: ChatMessageView, b: ChatMessageView) {
@@ -50,7 +59,6 @@ export default function ChatPage() {
   // Messages of earlier loads stay shown when the newest page moves on (after a new message).
   const [earlier, setEarlier] = useState<ChatMessageView[]>([]);
   const olderFetcher = useFetcher<typeof loader>();
-  const viewed = useFetcher();
   const sentinel = useRef<HTMLLIElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const requested = useRef<string | null>(null);
@@ -101,9 +109,7 @@ export default function ChatPage() {
       if (!record) return;
       const userId = record.relationships.user?.data ? Number(record.relationships.user.data.id) : null;
       setLive((list) => [...list, { id: Number(record.id), chat_id: data.chat.id, user_id: userId, ...record.attributes }]);
-      if (userId !== data.viewerId && !data.isOlderPage) {
-        viewed.submit({ intent: "viewed", [CSRF_FIELD]: root?.csrfToken ?? "" }, { method: "post", action: `/chats/${data.chat.id}` });
-      }
+      if (userId !== data.viewerId && !data.isOlderPage) markChatViewedInBackground(data.chat.id, root?.csrfToken ?? "");
     },
   });
 
