@@ -20,7 +20,7 @@ import {
   serializeCsrfCookie,
   tokenFromCsrfCookie,
 } from "../app/security/csrf.server";
-import { formBodyHasNul, jsonBodyHasNul, NUL_IN_BODY } from "../app/security/request-input";
+import { formFieldsHaveNul, jsonBodyHasNul, NUL_IN_BODY } from "../app/security/request-input";
 import { GUEST_CACHE_HEADER } from "../app/utils/guest-cache";
 import { logger } from "../app/utils/logger.server";
 import { currentRequestContext } from "../app/utils/request-context.server";
@@ -72,17 +72,20 @@ export function createRemixHandler(options: HandlerOptions) {
 
       const signedBySender = CSRF_EXEMPT_PREFIXES.some((prefix) => req.path.startsWith(prefix));
       if (isMutatingMethod(req.method) && !signedBySender) {
-        const presented = request.headers.get(CSRF_HEADER) ?? (await csrfFieldOf(request));
+        // A form body is parsed once, for its CSRF field and for the NUL check.
+        const form = await formFieldsOf(request);
+        const presented = request.headers.get(CSRF_HEADER) ?? stringField(form, CSRF_FIELD);
         if (!csrfTokensMatch(csrfToken, presented)) {
           const fresh = csrfToken ?? newCsrfToken();
           if (!csrfToken) res.append("Set-Cookie", serializeCsrfCookie(fresh, options.sessionSecret, options.secureCookies));
           sendCsrfFailure(req, res, fresh);
           return;
         }
-      }
-      if (isMutatingMethod(req.method) && !signedBySender && (await bodyHasNul(request))) {
-        sendRefusal(req, res, { status: 400, code: "invalid_parameter", title: "Please check what you sent", detail: NUL_IN_BODY });
-        return;
+        const hasNul = form ? formFieldsHaveNul(form) : isJson(request) && jsonBodyHasNul(await request.clone().text());
+        if (hasNul) {
+          sendRefusal(req, res, { status: 400, code: "invalid_parameter", title: "Please check what you sent", detail: NUL_IN_BODY });
+          return;
+        }
       }
       // While an admin is signed in as someone else, every change is on record with both ids.
       if (isMutatingMethod(req.method)) await recordImpersonatedAction(request);
@@ -160,15 +163,21 @@ function sendCachedPage(res: ExpressResponse, page: { status: number; headers: [
   res.end(body);
 }
 
-async function csrfFieldOf(request: Request): Promise<string | null> {
+/** The fields of a urlencoded or multipart body (read from a copy), or null for other bodies. */
+async function formFieldsOf(request: Request): Promise<FormData | null> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) return null;
-  try {
-    const value = (await request.clone().formData()).get(CSRF_FIELD);
-    return typeof value === "string" ? value : null;
-  } catch {
-    return null;
-  }
+  // A malformed body is the route's to refuse.
+  return request.clone().formData().catch(() => null);
+}
+
+function stringField(form: FormData | null, name: string): string | null {
+  const value = form?.get(name);
+  return typeof value === "string" ? value : null;
+}
+
+function isJson(request: Request) {
+  return (request.headers.get("Content-Type") ?? "").includes("json");
 }
 
 function sendCsrfFailure(req: ExpressRequest, res: ExpressResponse, freshToken: string) {
@@ -179,23 +188,6 @@ function sendCsrfFailure(req: ExpressRequest, res: ExpressResponse, freshToken: 
     detail: "Your security token is missing or out of date. Reload the page and try again.",
     meta: { csrf_token: freshToken },
   });
-}
-
-/** Whether a form or JSON body holds a NUL character (see app/security/request-input.ts). */
-async function bodyHasNul(request: Request): Promise<boolean> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (type.startsWith("application/x-www-form-urlencoded")) return formBodyHasNul(await request.clone().text());
-  if (type.includes("json")) return jsonBodyHasNul(await request.clone().text());
-  if (type.startsWith("multipart/form-data")) {
-    try {
-      for (const [name, value] of await request.clone().formData()) {
-        if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) return true;
-      }
-    } catch {
-      // A malformed body is the route's to refuse.
-    }
-  }
-  return false;
 }
 
 function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {

@@ -75,13 +75,12 @@ export function ReferralStats({ overview }: { overview: Pick<ReferralOverviewVie
 }
 
 /** The friends who joined through the member, then the addresses the member mailed. */
-export function ReferralLists({ overview, headingLevel = "h2" }: { overview: Pick<ReferralOverviewView, "friends" | "invitations">; headingLevel?: "h2" | "h3" }) {
+export function ReferralLists({ overview }: { overview: Pick<ReferralOverviewView, "friends" | "invitations"> }) {
   return (
     <>
       <ListSection
         id="referred-friends"
         title="Friends who joined"
-        headingLevel={headingLevel}
         columns={["Joined", "Friend", "Status"]}
         rows={overview.friends.map((friend, index) => ({ key: index, cells: [formatDate(friend.joinedAt), friend.name, FRIEND_STATUS_LABELS[friend.status]] }))}
         empty="No one has joined through your link yet."
@@ -89,7 +88,6 @@ export function ReferralLists({ overview, headingLevel = "h2" }: { overview: Pic
       <ListSection
         id="sent-invitations"
         title="Invitations you sent"
-        headingLevel={headingLevel}
         columns={["Sent", "Email", "Status"]}
         rows={overview.invitations.map((invitation) => ({
           key: invitation.email,
@@ -101,10 +99,10 @@ export function ReferralLists({ overview, headingLevel = "h2" }: { overview: Pic
   );
 }
 
-function ListSection({ id, title, headingLevel, columns, rows, empty }: { id: string; title: string; headingLevel: "h2" | "h3"; columns: string[]; rows: HistoryRow[]; empty: string }) {
+function ListSection({ id, title, columns, rows, empty }: { id: string; title: string; columns: string[]; rows: HistoryRow[]; empty: string }) {
   return (
     <section aria-labelledby={id}>
-      <Heading as={headingLevel} size="4" id={id} mb="2">
+      <Heading as="h2" size="4" id={id} mb="2">
         {title}
       </Heading>
       {rows.length ? (

@@ -16,6 +16,7 @@ import {
   friendStatus,
   invitationSummary,
   inviteLink,
+  inviteTextProblem,
   parseInviteEmails,
   parseReferralCode,
   planInvitations,
@@ -27,7 +28,6 @@ import {
   REFERRAL_REWARD_REASON,
   referralCodeFromBytes,
   type FriendStatus,
-  type InvitationRefusal,
 } from "./referrals";
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -55,17 +55,17 @@ export async function ensureReferralCode(userId: number): Promise<string> {
   throw new Error(`Could not give user ${userId} a referral code`);
 }
 
-/** The member who owns a code, if the code is one. */
-export async function findCodeOwner(code: unknown): Promise<{ id: number; email: string; first_name: string } | null> {
+/** The member who owns a code as linked or typed (with the code in its stored form), if it is one. */
+export async function findCodeOwner(code: unknown): Promise<{ id: number; email: string; first_name: string; referral_code: string } | null> {
   const parsed = parseReferralCode(code);
   if (!parsed) return null;
   const owner = await db()
     .selectFrom("users")
-    .select(["id", "email", "first_name"])
+    .select(["id", "email", "first_name", "referral_code"])
     .where("referral_code", "=", parsed)
     .where("deactivated_at", "is", null)
     .executeTakeFirst();
-  return owner ?? null;
+  return owner ? { ...owner, referral_code: parsed } : null;
 }
 
 /** Remembers the invite link's code in this browser until the account is made (any sign-up path). */
@@ -107,7 +107,7 @@ export async function attributeNewAccount(request: Request, user: { id: number; 
   return referrerId;
 }
 
-export type InvitationOutcome = { ok: true; message: string; sent: number } | { ok: false; reason: InvitationRefusal | "invalid"; message: string };
+export type InvitationOutcome = { ok: true; message: string; sent: number } | { ok: false; reason: "invalid" | "daily-limit"; message: string };
 
 /**
  * Mails invitations to the addresses typed in the form. Bad input (no address, a malformed one,
@@ -115,14 +115,14 @@ export type InvitationOutcome = { ok: true; message: string; sent: number } | { 
  * mailed once, and addresses of members or mailed in the last days are skipped with a reason.
  */
 export async function sendFriendInvitations(inviter: { id: number; email: string; first_name: string }, text: string, request: Request, now = new Date()): Promise<InvitationOutcome> {
-  const { emails, invalid } = parseInviteEmails(text);
-  if (invalid.length > 0) return { ok: false, reason: "invalid", message: `These are not email addresses: ${invalid.join(", ")}.` };
+  const parsed = parseInviteEmails(text);
+  const problem = inviteTextProblem(parsed);
+  if (problem) return { ok: false, reason: "invalid", message: problem };
+  const { emails } = parsed;
   const code = await ensureReferralCode(inviter.id);
   const [members, previous, lastDay] = await Promise.all([
-    emails.length ? db().selectFrom("users").select(sql<string>`lower(email)`.as("email")).where(sql<string>`lower(email)`, "in", emails).execute() : [],
-    emails.length
-      ? db().selectFrom("friend_invitations").select(["email", "last_sent_at"]).where("inviter_id", "=", inviter.id).where("email", "in", emails).execute()
-      : [],
+    db().selectFrom("users").select(sql<string>`lower(email)`.as("email")).where(sql<string>`lower(email)`, "in", emails).execute(),
+    db().selectFrom("friend_invitations").select(["email", "last_sent_at"]).where("inviter_id", "=", inviter.id).where("email", "in", emails).execute(),
     db()
       .selectFrom("friend_invitations")
       .select(sql<number>`count(*)::int`.as("n"))

@@ -74,16 +74,22 @@ export function parseInviteEmails(text: string): ParsedInviteEmails {
   return { emails, invalid };
 }
 
+/** What is wrong with the addresses of one send, or null when they can be sent. */
+export function inviteTextProblem({ emails, invalid }: ParsedInviteEmails): string | null {
+  if (invalid.length > 0) return `These are not email addresses: ${invalid.join(", ")}.`;
+  if (emails.length === 0) return "Enter at least one email address.";
+  if (emails.length > MAX_INVITES_PER_SEND) return `Send at most ${MAX_INVITES_PER_SEND} invitations at a time.`;
+  return null;
+}
+
 /** The Invite a Friend form, checked in the browser and always on the server. */
 export const inviteFormSchema = z.object({
   emails: z
     .string({ error: "Enter at least one email address." })
     .max(5_000, "That is too much text: enter up to 10 addresses.")
     .superRefine((text, context) => {
-      const { emails, invalid } = parseInviteEmails(text);
-      if (invalid.length > 0) context.addIssue({ code: "custom", message: `These are not email addresses: ${invalid.join(", ")}.` });
-      else if (emails.length === 0) context.addIssue({ code: "custom", message: "Enter at least one email address." });
-      else if (emails.length > MAX_INVITES_PER_SEND) context.addIssue({ code: "custom", message: `Send at most ${MAX_INVITES_PER_SEND} invitations at a time.` });
+      const problem = inviteTextProblem(parseInviteEmails(text));
+      if (problem) context.addIssue({ code: "custom", message: problem });
     }),
 });
 
@@ -102,20 +108,16 @@ export interface InvitationPlanInput {
   now: Date;
 }
 
-export type InvitationRefusal = "empty" | "too-many" | "daily-limit";
-
 export type InvitationPlan =
   | { ok: true; decisions: { email: string; decision: InvitationDecision }[] }
-  | { ok: false; reason: InvitationRefusal; message: string };
+  | { ok: false; reason: "daily-limit"; message: string };
 
 /**
- * What to do with each address of one send. Refuses the whole send (changing nothing) when it has
- * no address, too many, or would pass the daily limit; otherwise each address is sent, or skipped
- * with its reason.
+ * What to do with each address of one send (addresses `inviteTextProblem` accepted). Refuses the
+ * whole send (changing nothing) when it would pass the daily limit; otherwise each address is
+ * sent, or skipped with its reason.
  */
 export function planInvitations(input: InvitationPlanInput): InvitationPlan {
-  if (input.emails.length === 0) return { ok: false, reason: "empty", message: "Enter at least one email address." };
-  if (input.emails.length > MAX_INVITES_PER_SEND) return { ok: false, reason: "too-many", message: `Send at most ${MAX_INVITES_PER_SEND} invitations at a time.` };
   const own = input.ownEmail.toLowerCase();
   const resendBefore = input.now.getTime() - RESEND_AFTER_DAYS * 24 * 60 * 60 * 1000;
   const decisions = input.emails.map((email) => {

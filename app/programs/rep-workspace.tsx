@@ -13,15 +13,14 @@ export interface RepWorkspaceView {
 /**
  * A rep's tools on one screen: announcements waiting for an answer (class and marketing reps),
  * the invite link with what it brought in, and the friends and invitations behind the figures.
- * Headings start at `level` so the block fits under a page's own h1 or a dashboard tab's h2.
+ * Its headings are h2: it sits under the page's h1 (the rep dashboard, the student dashboard).
  */
-export function RepWorkspacePanel({ workspace, level = 2 }: { workspace: RepWorkspaceView; level?: 2 | 3 }) {
-  const heading = level === 2 ? "h2" : "h3";
+export function RepWorkspacePanel({ workspace }: { workspace: RepWorkspaceView }) {
   return (
     <Flex direction="column" gap="5">
       {workspace.receivesAnnouncements ? (
         <section aria-labelledby="waiting-announcements">
-          <Heading as={heading} size="5" id="waiting-announcements" mb="2">
+          <Heading as="h2" size="5" id="waiting-announcements" mb="2">
             Announcements waiting for you
           </Heading>
           {workspace.waitingAnnouncements.length ? (
@@ -47,7 +46,7 @@ export function RepWorkspacePanel({ workspace, level = 2 }: { workspace: RepWork
         </section>
       ) : null}
       <section aria-labelledby="rep-referrals">
-        <Heading as={heading} size="5" id="rep-referrals" mb="2">
+        <Heading as="h2" size="5" id="rep-referrals" mb="2">
           Your referrals
         </Heading>
         <Flex direction="column" gap="3">
@@ -60,7 +59,7 @@ export function RepWorkspacePanel({ workspace, level = 2 }: { workspace: RepWork
           </Flex>
         </Flex>
       </section>
-      <ReferralLists overview={workspace.referrals} headingLevel={heading} />
+      <ReferralLists overview={workspace.referrals} />
     </Flex>
   );
 }

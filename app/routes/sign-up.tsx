@@ -8,7 +8,6 @@ import { redirectSignedInVisitor } from "~/accounts/sign-in-flow.server";
 import { EMAIL_TAKEN_MESSAGE, signUp } from "~/accounts/sign-up.server";
 import { SignUpForm, signUpHeading } from "~/accounts/sign-up-form";
 import { tooManyRequestsMessage } from "~/errors/messages";
-import { parseReferralCode } from "~/programs/referrals";
 import { findCodeOwner, referralCookie } from "~/programs/referrals.server";
 
 /**
@@ -19,8 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/sign-up");
   await redirectSignedInVisitor(request);
   const params = new URL(request.url).searchParams;
-  const code = parseReferralCode(params.get("ref"));
-  const inviter = code ? await findCodeOwner(code) : null;
+  const inviter = await findCodeOwner(params.get("ref"));
   const choices = {
     signupRole: params.get("role") === "teacher" ? ("teacher" as const) : ("student" as const),
     product: params.get("product") === "mcat" || params.get("product") === "lsat" ? params.get("product") : null,
@@ -28,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     redirectTo: params.has("reset_password_token") ? "/" : (params.get("redirect_to") ?? ""),
     invitedBy: inviter ? inviter.first_name || "A friend" : null,
   };
-  return inviter && code ? data(choices, { headers: { "Set-Cookie": referralCookie(code) } }) : choices;
+  return inviter ? data(choices, { headers: { "Set-Cookie": referralCookie(inviter.referral_code) } }) : choices;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

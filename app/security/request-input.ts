@@ -21,17 +21,13 @@ export function refusedAddressReason(target: string): string | null {
     return MALFORMED_ADDRESS;
   }
   if (decodedPath.includes("\u0000")) return NUL_IN_ADDRESS;
-  for (const [name, value] of new URLSearchParams(query)) {
-    if (name.includes("\u0000") || value.includes("\u0000")) return NUL_IN_ADDRESS;
-  }
-  return null;
+  return formFieldsHaveNul(new URLSearchParams(query)) ? NUL_IN_ADDRESS : null;
 }
 
-/** Whether the text of a urlencoded form body holds a NUL once decoded. */
-export function formBodyHasNul(body: string): boolean {
-  if (!/%00|\u0000/i.test(body)) return false;
-  for (const [name, value] of new URLSearchParams(body)) {
-    if (name.includes("\u0000") || value.includes("\u0000")) return true;
+/** Whether the fields of a form (urlencoded or multipart, as parsed) hold a NUL in a name or a text value. */
+export function formFieldsHaveNul(fields: Iterable<[string, unknown]>): boolean {
+  for (const [name, value] of fields) {
+    if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) return true;
   }
   return false;
 }

@@ -45,7 +45,7 @@ export default function CoursePage() {
           {onlineCourses.map((oc) => (
             <Card key={oc.id}>
               <Text as="p" weight="bold">
-                <Link to={`/online-courses/${oc.slug ?? oc.id}`}>{oc.name}</Link>
+                <Link to={`/online-courses/${oc.slug}`}>{oc.name}</Link>
               </Text>
               <Text as="p" size="2" color="gray">
                 {oc.status === "preparing" ? "Pre-registration open · " : ""}

@@ -9,6 +9,7 @@ import {
   invitationSummary,
   inviteFormSchema,
   inviteLink,
+  inviteTextProblem,
   MAX_INVITES_PER_SEND,
   parseInviteEmails,
   parseReferralCode,
@@ -71,6 +72,16 @@ describe("the invite form's addresses", () => {
     expect(parseInviteEmails(text)).toEqual({ emails, invalid });
   });
 
+  it.each([
+    ["a@x.com", null],
+    ["", "Enter at least one email address."],
+    ["a@x.com nope", "These are not email addresses: nope."],
+    [Array.from({ length: MAX_INVITES_PER_SEND }, (_, index) => `f${index}@x.com`).join(" "), null],
+    [Array.from({ length: MAX_INVITES_PER_SEND + 1 }, (_, index) => `f${index}@x.com`).join(" "), `Send at most ${MAX_INVITES_PER_SEND} invitations at a time.`],
+  ])("%j has the problem %j", (text, problem) => {
+    expect(inviteTextProblem(parseInviteEmails(text))).toBe(problem);
+  });
+
   it("are checked by the form's schema with a message for each problem", () => {
     const message = (emails: unknown) => {
       const result = inviteFormSchema.safeParse({ emails });
@@ -112,14 +123,12 @@ describe("planning one send of invitations", () => {
     expect(plan).toEqual({ ok: true, decisions: [{ email: (change.emails ?? base.emails)[0], decision }] });
   });
 
-  it.each<[string, Partial<InvitationPlanInput>, string, RegExp]>([
-    ["no address", { emails: [] }, "empty", /at least one/],
-    ["too many addresses", { emails: Array.from({ length: MAX_INVITES_PER_SEND + 1 }, (_, index) => `f${index}@x.com`) }, "too-many", /at most 10/],
-    ["the day's invitations used up", { sentInLastDay: DAILY_INVITE_LIMIT }, "daily-limit", /Try again tomorrow/],
-    ["more than the day has left", { emails: ["a@x.com", "b@x.com"], sentInLastDay: DAILY_INVITE_LIMIT - 1 }, "daily-limit", /1 more invitation today/],
-  ])("refuses the whole send for %s", (_, change, reason, message) => {
+  it.each<[string, Partial<InvitationPlanInput>, RegExp]>([
+    ["the day's invitations used up", { sentInLastDay: DAILY_INVITE_LIMIT }, /Try again tomorrow/],
+    ["more than the day has left", { emails: ["a@x.com", "b@x.com"], sentInLastDay: DAILY_INVITE_LIMIT - 1 }, /1 more invitation today/],
+  ])("refuses the whole send for %s", (_, change, message) => {
     const plan = planInvitations({ ...base, ...change });
-    expect(plan).toMatchObject({ ok: false, reason });
+    expect(plan).toMatchObject({ ok: false, reason: "daily-limit" });
     expect(plan.ok ? "" : plan.message).toMatch(message);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formBodyHasNul, jsonBodyHasNul, MALFORMED_ADDRESS, NUL_IN_ADDRESS, refusedAddressReason } from "~/security/request-input";
+import { formFieldsHaveNul, jsonBodyHasNul, MALFORMED_ADDRESS, NUL_IN_ADDRESS, refusedAddressReason } from "~/security/request-input";
 
 describe("addresses refused before any route runs", () => {
   it.each([
@@ -27,7 +27,16 @@ describe("bodies refused before any action runs", () => {
     ["b%00dy=x", true],
     ["body=a\u0000b", true],
   ])("form %j holds a NUL: %s", (body, nul) => {
-    expect(formBodyHasNul(body)).toBe(nul);
+    expect(formFieldsHaveNul(new URLSearchParams(body))).toBe(nul);
+  });
+
+  it("looks at the text fields of a multipart form, not at its files", () => {
+    const form = new FormData();
+    form.set("caption", "fine");
+    form.set("file", new Blob([new Uint8Array([0, 1, 2])]), "binary.bin");
+    expect(formFieldsHaveNul(form)).toBe(false);
+    form.set("caption", "not\u0000fine");
+    expect(formFieldsHaveNul(form)).toBe(true);
   });
 
   it.each([
