@@ -110,7 +110,7 @@ async function main() {
   const origin = `http://127.0.0.1:${port}`;
   const workers = process.env.WEB_CONCURRENCY ?? String(os.availableParallelism());
   const app = spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/server.js`], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATABASE_URL: databaseUrl, WEB_CONCURRENCY: workers, SESSION_SECRET: "benchmark-secret-benchmark-secret-00" },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", APP_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn", DATABASE_URL: databaseUrl, WEB_CONCURRENCY: workers, SESSION_SECRET: "benchmark-secret-benchmark-secret-00" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const pool = createPostgresPool({ url: databaseUrl, poolSize: 4, statementTimeoutMs: 30_000, connectTimeoutMs: 30_000 });

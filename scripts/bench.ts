@@ -96,6 +96,7 @@ async function main() {
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
+    APP_ORIGIN: origin,
     LOG_LEVEL: "warn",
     SESSION_SECRET: process.env.SESSION_SECRET ?? "benchmark-secret-benchmark-secret-00",
     ...(databaseUrl ? { SEED_DEMO_DATA: "true" } : { DATA_DIR: dataDir }),

@@ -238,6 +238,7 @@ async function main() {
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
+      APP_ORIGIN: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
       SESSION_SECRET: process.env.SESSION_SECRET ?? "budgets-secret-budgets-secret-000000",
       ...(databaseUrl ? { SEED_DEMO_DATA: "true" } : { DATA_DIR: dataDir }),

@@ -4,6 +4,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { pinoHttp } from "pino-http";
+import type { Server } from "node:http";
 import type { AppConfig } from "../app/config/env.server";
 import { isDatabaseUnavailableError } from "../app/db/connection-errors";
 import { isDatabaseReachable } from "../app/db/db.server";
@@ -26,14 +27,30 @@ export interface AppOptions {
   viteMiddleware?: express.RequestHandler;
 }
 
+/**
+ * How long one request may take to arrive. A body dripped a byte a second would otherwise hold
+ * its connection for ever; two minutes still lets a phone on a slow network upload an avatar.
+ */
+export function applyServerTimeouts(server: Server, { requestTimeoutMs = 120_000 } = {}) {
+  server.keepAliveTimeout = 65_000; // longer than the proxy's idle timeout
+  server.headersTimeout = Math.min(66_000, requestTimeoutMs);
+  server.requestTimeout = requestTimeoutMs;
+}
+
 export function createApp({ config, build, clientDir, viteMiddleware }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  if (config.TRUST_PROXY) app.set("trust proxy", true);
+  // Exactly the proxy hops there are: each appends the address it saw to X-Forwarded-For, so the
+  // client address is the entry that many places from the right; anything left of it is the
+  // client's own writing (`true` would believe the left-most entry).
+  if (config.TRUST_PROXY > 0) app.set("trust proxy", config.TRUST_PROXY);
 
   app.use((req, res, next) => {
     const requestId = (req.headers["fly-request-id"] as string | undefined) ?? randomUUID();
     res.setHeader("X-Request-Id", requestId);
+    // The origin requests are seen at: the configured one, so a visitor's Host header never
+    // reaches a link, a canonical URL or a same-origin check (development and tests excepted).
+    res.locals.siteOrigin = config.originFromRequest ? `${req.protocol}://${req.get("host") ?? "localhost"}` : config.appOrigin;
     runWithRequestContext({ requestId, queryCount: 0, databaseUnavailable: false }, next);
   });
 
@@ -93,6 +110,7 @@ export function createApp({ config, build, clientDir, viteMiddleware }: AppOptio
       mode: config.isProduction ? "production" : "development",
       sessionSecret: config.sessionSecret,
       secureCookies: config.servedOverHttps,
+      appOrigin: config.originFromRequest ? undefined : config.appOrigin,
       guestCache: new GuestPageCache({
         ttlMs: config.GUEST_PAGE_CACHE_SECONDS * 1000,
         staleMs: 60_000,

@@ -8,6 +8,8 @@ import { currentBanner, SITE_BANNER_COOKIE } from "../app/shell/site-banner";
  * Safety rules (the only ways a page could carry one visitor's data to another):
  * - Only GET document requests without a session or flash cookie are looked up or stored.
  * - Only pages whose route opted in (GUEST_CACHE_HEADER) with status 200 are stored.
+ * - Only requests for the configured host are looked up or stored (a page never carries a
+ *   Host header's name anyway: it is rendered at the configured origin).
  * - The per-visitor values in a page (CSP nonce, CSRF token) are rendered as placeholders
  *   and replaced on every answer; cookies that change how a guest page looks (theme)
  *   are part of the key.
@@ -104,5 +106,6 @@ export function guestCacheKey(
   const variant = Object.entries(VARIANT_COOKIES)
     .map(([name, normalize]) => `${name}=${normalize(headers.cookies[name])}`)
     .join("&");
-  return `${url.pathname}${url.search}|${variant}`;
+  // The host is the configured one in production; in development and tests it is the request's.
+  return `${url.host}${url.pathname}${url.search}|${variant}`;
 }

@@ -9,7 +9,8 @@ import { closeDatabase, openDatabase } from "../app/db/db.server";
 import { prepareJobQueues, startJobWorker, stopJobWorker } from "../app/jobs/worker.server";
 import { closeRealtime } from "../app/realtime/hub.server";
 import { logger } from "../app/utils/logger.server";
-import { createApp } from "./app";
+import { devMailboxLink } from "../app/mail/outbox.server";
+import { applyServerTimeouts, createApp } from "./app";
 import { prepareDatabase } from "./database-setup";
 import { startEmbeddedStripe } from "./stripe-emulator/start";
 
@@ -49,10 +50,15 @@ async function startHttp(config: AppConfig, dev: boolean): Promise<Server> {
     app = createApp({ config, build, clientDir: path.join(here, "client") });
   }
   const server = createServer(app);
-  server.keepAliveTimeout = 65_000; // longer than the proxy's idle timeout
-  server.headersTimeout = 66_000;
+  applyServerTimeouts(server);
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   return server;
+}
+
+/** With DEV_MAILBOX=local the mailbox opens only through this link (mail sent on this machine lands there). */
+function mailboxNote(config: AppConfig) {
+  const link = devMailboxLink(config);
+  return link ? { mailbox: link } : {};
 }
 
 function onShutdown(stop: () => Promise<void>) {
@@ -101,7 +107,7 @@ async function runSingleProcess(config: AppConfig, dev: boolean) {
   const emulator = await startEmbeddedStripe(config);
   const server = await startHttp(config, dev);
   await startJobWorker();
-  logger().info({ url: `http://localhost:${config.PORT}`, database: config.database.kind }, "marketplace is listening");
+  logger().info({ url: config.appOrigin, database: config.database.kind, ...mailboxNote(config) }, "marketplace is listening");
   onShutdown(async () => {
     await stopHttp(server);
     await emulator?.close();
@@ -122,7 +128,7 @@ async function runPrimary(config: AppConfig, workers: number) {
     logger().error({ pid: worker.process.pid, code, signal }, "worker died; starting another");
     cluster.fork();
   });
-  logger().info({ url: `http://localhost:${config.PORT}`, workers, database: config.database.kind }, "marketplace is listening");
+  logger().info({ url: config.appOrigin, workers, database: config.database.kind, ...mailboxNote(config) }, "marketplace is listening");
   onShutdown(async () => {
     stopping = true;
     const alive = Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());

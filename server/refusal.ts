@@ -13,7 +13,7 @@ export function sendRefusal(
   res.status(refusal.status).setHeader("Cache-Control", "no-store");
   const wantsHtml = (req.headers.accept ?? "").includes("text/html") && !req.path.startsWith("/api/");
   if (wantsHtml) {
-    const back = req.headers.referer && sameOrigin(req) ? req.headers.referer : "/";
+    const back = sameSiteReferer(req.headers.referer, res.locals.siteOrigin as string | undefined) ?? "/";
     res.type("html").send(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(refusal.title)}</title></head>` +
         `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${escapeHtml(refusal.title)}</h1><p>${escapeHtml(refusal.detail)}</p><p><a href="${escapeHtml(back)}">Go back</a></p></body></html>`,
@@ -23,11 +23,14 @@ export function sendRefusal(
   res.type("application/vnd.api+json").send(JSON.stringify(errorDocument(refusal.status, refusal.code, refusal.detail, refusal.meta)));
 }
 
-function sameOrigin(req: ExpressRequest) {
+/** The Referer when it is a page of this site (scheme and host compared, so never `javascript:`), else null. */
+export function sameSiteReferer(referer: string | undefined, siteOrigin: string | undefined): string | null {
+  if (!referer || !siteOrigin) return null;
   try {
-    return new URL(req.headers.referer ?? "").host === req.headers.host;
+    const url = new URL(referer);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.origin === new URL(siteOrigin).origin ? url.href : null;
   } catch {
-    return false;
+    return null;
   }
 }
 

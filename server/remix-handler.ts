@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import {
-  createReadableStreamFromReadable,
   createRequestHandler,
   type AppLoadContext,
   type ServerBuild,
@@ -20,14 +19,26 @@ import {
   serializeCsrfCookie,
   tokenFromCsrfCookie,
 } from "../app/security/csrf.server";
-import { formFieldsHaveNul, jsonBodyHasNul, NUL_IN_BODY } from "../app/security/request-input";
+import { SESSION_COOKIE } from "../app/accounts/session.server";
+import {
+  formFieldsHaveNul,
+  JSON_TOO_DEEP,
+  jsonBodyHasNul,
+  jsonNestedTooDeep,
+  NUL_IN_BODY,
+  refusedFieldNamesReason,
+} from "../app/security/request-input";
 import { GUEST_CACHE_HEADER } from "../app/utils/guest-cache";
 import { logger } from "../app/utils/logger.server";
 import { currentRequestContext } from "../app/utils/request-context.server";
 import { GuestPageCache, guestCacheKey } from "./guest-page-cache";
 import { sendRefusal } from "./refusal";
 
-const MAX_BODY_BYTES = 25 * 1024 * 1024;
+/**
+ * The bytes read of one request body, counted as they arrive (so a chunked body is capped as
+ * surely as one with a Content-Length): uploads are multipart; forms, JSON and webhooks are small.
+ */
+export const BODY_LIMITS = { multipart: 25 * 1024 * 1024, other: 1024 * 1024 } as const;
 // Paths whose callers cannot hold a CSRF token and prove themselves another way (signatures).
 const CSRF_EXEMPT_PREFIXES = ["/webhooks/"];
 
@@ -37,6 +48,8 @@ interface HandlerOptions {
   sessionSecret: string;
   secureCookies: boolean;
   guestCache: GuestPageCache;
+  /** The site's configured origin; every request is seen at it. Unset in development and tests without APP_ORIGIN. */
+  appOrigin?: string;
 }
 
 /**
@@ -60,30 +73,30 @@ export function createRemixHandler(options: HandlerOptions) {
 
   return async function remixHandler(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
     try {
-      const declaredLength = Number(req.headers["content-length"] ?? 0);
-      if (declaredLength > MAX_BODY_BYTES) {
-        res.status(413).type("text/plain").send("Request body too large");
-        return;
-      }
+      const body = await readBody(req, res);
+      if (body === undefined) return;
       const cookies = parseCookies(req.headers.cookie ?? "");
       let csrfToken = tokenFromCsrfCookie(cookies[CSRF_COOKIE], options.sessionSecret);
-      const request = toWebRequest(req, res);
+      const request = toWebRequest(req, res, res.locals.siteOrigin as string, body);
       const nonce: string = res.locals.cspNonce;
 
-      const signedBySender = CSRF_EXEMPT_PREFIXES.some((prefix) => req.path.startsWith(prefix));
-      if (isMutatingMethod(req.method) && !signedBySender) {
-        // A form body is parsed once, for its CSRF field and for the NUL check.
-        const form = await formFieldsOf(request);
-        const presented = request.headers.get(CSRF_HEADER) ?? stringField(form, CSRF_FIELD);
-        if (!csrfTokensMatch(csrfToken, presented)) {
-          const fresh = csrfToken ?? newCsrfToken();
-          if (!csrfToken) res.append("Set-Cookie", serializeCsrfCookie(fresh, options.sessionSecret, options.secureCookies));
-          sendCsrfFailure(req, res, fresh);
-          return;
+      if (isMutatingMethod(req.method)) {
+        // A form body is parsed once, for the CSRF field and for the input checks.
+        const form = await formFieldsOf(request, body);
+        // The path as routing will see it: `/webhooks/../profile` is /profile.
+        const signedBySender = CSRF_EXEMPT_PREFIXES.some((prefix) => new URL(request.url).pathname.startsWith(prefix));
+        if (!signedBySender) {
+          const presented = request.headers.get(CSRF_HEADER) ?? stringField(form, CSRF_FIELD);
+          if (!csrfTokensMatch(csrfToken, presented)) {
+            const fresh = csrfToken ?? newCsrfToken();
+            if (!csrfToken) res.append("Set-Cookie", serializeCsrfCookie(fresh, options.sessionSecret, options.secureCookies));
+            sendCsrfFailure(req, res, fresh);
+            return;
+          }
         }
-        const hasNul = form ? formFieldsHaveNul(form) : isJson(request) && jsonBodyHasNul(await request.clone().text());
-        if (hasNul) {
-          sendRefusal(req, res, { status: 400, code: "invalid_parameter", title: "Please check what you sent", detail: NUL_IN_BODY });
+        const refusal = refusedBodyReason(form, isJson(request) ? body?.toString("utf8") : undefined);
+        if (refusal) {
+          sendRefusal(req, res, { status: 400, code: "invalid_parameter", title: "Please check what you sent", detail: refusal });
           return;
         }
       }
@@ -96,11 +109,15 @@ export function createRemixHandler(options: HandlerOptions) {
 
       const requestId = currentRequestContext()?.requestId ?? "";
       const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
-      const cacheKey = guestCache.enabled
-        ? guestCacheKey(req.method, new URL(request.url), { accept: req.headers.accept, cookies, authorization: req.headers.authorization })
-        : undefined;
+      // Pages are rendered at the configured origin whatever Host says; still, only requests for
+      // the configured host read or fill the shared cache, so no other host's copy is ever kept.
+      const cacheKey =
+        guestCache.enabled && (!options.appOrigin || req.headers.host === new URL(options.appOrigin).host)
+          ? guestCacheKey(req.method, new URL(request.url), { accept: req.headers.accept, cookies, authorization: req.headers.authorization })
+          : undefined;
+      const signedIn = cookies[SESSION_COOKIE] !== undefined;
       if (!cacheKey) {
-        await sendWebResponse(res, await render(request, { cspNonce: nonce, csrfToken, requestId, clientIp }));
+        await sendWebResponse(res, await render(request, { cspNonce: nonce, csrfToken, requestId, clientIp }), signedIn);
         return;
       }
 
@@ -122,9 +139,9 @@ export function createRemixHandler(options: HandlerOptions) {
         sendCachedPage(res, page, guestCache.personalize(page.body, visitor), "miss");
       } else if ((response.headers.get("Content-Type") ?? "").startsWith("text/html") && response.body) {
         const body = guestCache.personalize(await response.text(), visitor);
-        await sendWebResponse(res, new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }));
+        await sendWebResponse(res, new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }), signedIn);
       } else {
-        await sendWebResponse(res, response);
+        await sendWebResponse(res, response, signedIn);
       }
     } catch (error) {
       next(error);
@@ -163,15 +180,82 @@ function sendCachedPage(res: ExpressResponse, page: { status: number; headers: [
   res.end(body);
 }
 
-/** The fields of a urlencoded or multipart body (read from a copy), or null for other bodies. */
-async function formFieldsOf(request: Request): Promise<FormData | null> {
+/**
+ * Reads a request body into memory, counting the bytes as they arrive whatever the framing.
+ * Over the limit: answers 413 and gives undefined; so does a client that goes away mid-body.
+ * GET and HEAD have no body (null).
+ */
+function readBody(req: ExpressRequest, res: ExpressResponse): Promise<Buffer | null | undefined> {
+  if (req.method === "GET" || req.method === "HEAD") return Promise.resolve(null);
+  const type = req.headers["content-type"] ?? "";
+  const limit = type.startsWith("multipart/form-data") ? BODY_LIMITS.multipart : BODY_LIMITS.other;
+  const refuse = () => {
+    // The rest of the body is discarded as it arrives (so the client can read this answer, which
+    // closing on unread data would destroy), and the connection ends soon after the answer.
+    req.resume();
+    res.setHeader("Connection", "close");
+    const { socket } = req;
+    res.once("finish", () => setTimeout(() => socket.destroy(), 2_000).unref());
+    sendRefusal(req, res, {
+      status: 413,
+      code: "payload_too_large",
+      title: "What you sent is too large",
+      detail: `What you sent is larger than ${Math.round(limit / 1024 / 1024)} MB.`,
+    });
+  };
+  // A declared length over the limit is refused before reading a byte.
+  if (Number(req.headers["content-length"] ?? 0) > limit) {
+    refuse();
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (body: Buffer | undefined) => {
+      req.off("data", onData).off("end", onEnd).off("error", onGone).off("close", onClose);
+      resolve(body);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      refuse();
+      settle(undefined);
+    };
+    const onEnd = () => settle(Buffer.concat(chunks, size));
+    // The client went away (or the request timed out) mid-body: nobody is left to answer.
+    const onGone = () => {
+      res.destroy();
+      settle(undefined);
+    };
+    const onClose = () => {
+      if (!req.complete) onGone();
+    };
+    req.on("data", onData).on("end", onEnd).on("error", onGone).on("close", onClose);
+  });
+}
+
+/** Why a mutating request's form fields or JSON text are refused before any route runs, or null. */
+function refusedBodyReason(form: FormData | URLSearchParams | null, json: string | undefined): string | null {
+  if (form) return formFieldsHaveNul(form) ? NUL_IN_BODY : refusedFieldNamesReason(form.keys());
+  if (json === undefined) return null;
+  if (jsonBodyHasNul(json)) return NUL_IN_BODY;
+  return jsonNestedTooDeep(json) ? JSON_TOO_DEEP : null;
+}
+
+/**
+ * The fields of a urlencoded or multipart body, or null for other bodies. A urlencoded body is
+ * parsed straight from its bytes (the cheapest way; floods of refused forms are mostly that),
+ * multipart from a copy of the request.
+ */
+async function formFieldsOf(request: Request, body: Buffer | null): Promise<FormData | URLSearchParams | null> {
   const type = request.headers.get("Content-Type") ?? "";
-  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) return null;
+  if (type.startsWith("application/x-www-form-urlencoded")) return new URLSearchParams(body?.toString("utf8") ?? "");
+  if (!type.startsWith("multipart/form-data")) return null;
   // A malformed body is the route's to refuse.
   return request.clone().formData().catch(() => null);
 }
 
-function stringField(form: FormData | null, name: string): string | null {
+function stringField(form: FormData | URLSearchParams | null, name: string): string | null {
   const value = form?.get(name);
   return typeof value === "string" ? value : null;
 }
@@ -190,8 +274,9 @@ function sendCsrfFailure(req: ExpressRequest, res: ExpressResponse, freshToken: 
   });
 }
 
-function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+/** The web Request a route sees: at the site's origin (never the Host header's, in production), with the body as read. */
+function toWebRequest(req: ExpressRequest, res: ExpressResponse, origin: string, body: Buffer | null): Request {
+  const url = new URL(`${origin}${req.originalUrl}`);
   const twin = jsonTwinPath(req.method, url.pathname, req.headers["content-type"]);
   if (twin) url.pathname = twin;
   const controller = new AbortController();
@@ -202,20 +287,25 @@ function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
-  }
+  // The body is whole in memory now: its framing headers no longer describe it.
+  headers.delete("transfer-encoding");
+  const init: RequestInit = { method: req.method, headers, signal: controller.signal };
+  if (body) init.body = body as unknown as ArrayBuffer; // a Buffer is a Uint8Array, which fetch takes as is
   return new Request(url, init);
 }
 
-async function sendWebResponse(res: ExpressResponse, response: Response) {
+async function sendWebResponse(res: ExpressResponse, response: Response, signedIn: boolean) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers) {
     if (name === "set-cookie" || name === GUEST_CACHE_HEADER) continue;
     res.setHeader(name, value);
+  }
+  // A signed-in page is one person's: no shared cache, nor the browser's back-forward store of a
+  // shared computer, may keep it. Files with caching rules of their own keep them.
+  const isPage = (response.headers.get("Content-Type") ?? "").startsWith("text/html");
+  if ((signedIn || response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))) && (isPage || !response.headers.has("Cache-Control"))) {
+    res.setHeader("Cache-Control", "private, no-store");
   }
   for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
   if (!response.body) {

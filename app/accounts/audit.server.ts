@@ -1,9 +1,11 @@
+import type { Transaction } from "kysely";
 import { currentSession } from "~/accounts/session.server";
 import { db } from "~/db/db.server";
+import type { Database } from "~/db/schema";
 import { isMutatingMethod } from "~/security/csrf.server";
 
 /** Actions recorded in audit_events. */
-export type AuditAction = "impersonation.start" | "impersonation.stop" | "impersonated.request";
+export type AuditAction = "impersonation.start" | "impersonation.stop" | "impersonated.request" | "user.change";
 
 export interface AuditEvent {
   action: AuditAction;
@@ -15,8 +17,9 @@ export interface AuditEvent {
   details?: Record<string, unknown>;
 }
 
-export async function recordAuditEvent(event: AuditEvent): Promise<void> {
-  await db()
+/** Pass the transaction of the change, so that a change and its record are saved together or not at all. */
+export async function recordAuditEvent(event: AuditEvent, executor: Transaction<Database> | ReturnType<typeof db> = db()): Promise<void> {
+  await executor
     .insertInto("audit_events")
     .values({
       action: event.action,
@@ -28,6 +31,22 @@ export async function recordAuditEvent(event: AuditEvent): Promise<void> {
       details: JSON.stringify(event.details ?? {}),
     })
     .execute();
+}
+
+/**
+ * Records a change someone made to another user's account (issue 3 item 7): the actor, the
+ * target and the names of the fields changed, never their values (a password must not reach the
+ * log). Changes users make to their own account are not recorded.
+ */
+export async function recordUserChange(
+  change: { actorId: number; targetId: number; fields: readonly string[]; request?: Request },
+  executor: Transaction<Database>,
+): Promise<void> {
+  if (change.actorId === change.targetId || change.fields.length === 0) return;
+  await recordAuditEvent(
+    { action: "user.change", actorId: change.actorId, request: change.request, details: { target_user_id: change.targetId, fields: change.fields } },
+    executor,
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { recordUserChange } from "~/accounts/audit.server";
 import { accountMailRateLimits, checkLimits } from "~/accounts/account-mail-limits.server";
 import { findActiveAccountByEmail, type MailRecipient } from "~/accounts/password-reset.server";
 import { consumeUserToken, createUserToken, TOKEN_LIFETIME_MS, tokenOwner } from "~/accounts/user-tokens.server";
@@ -78,13 +79,21 @@ export async function resendConfirmationInstructions(email: string, context: { r
   return { kind: "accepted" };
 }
 
-/** An admin confirms a user by hand (PATCH /api/v1/users/{id}/confirm). Returns false for an unknown user. */
-export async function confirmUser(userId: number): Promise<boolean> {
-  const updated = await db()
-    .updateTable("users")
-    .set({ confirmed_at: sql<Date>`coalesce(confirmed_at, now())`, updated_at: new Date() })
-    .where("id", "=", userId)
-    .returning("id")
-    .executeTakeFirst();
-  return updated !== undefined;
+/**
+ * An admin confirms a user by hand (PATCH /api/v1/users/{id}/confirm). Returns false for an
+ * unknown user. Confirming someone else's address goes to audit_events with `actorId`.
+ */
+export async function confirmUser(userId: number, options: { actorId?: number; request?: Request } = {}): Promise<boolean> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const found = await trx.selectFrom("users").select(["id", "confirmed_at"]).where("id", "=", userId).forUpdate().executeTakeFirst();
+      if (!found) return false;
+      if (found.confirmed_at) return true;
+      await trx.updateTable("users").set({ confirmed_at: sql<Date>`now()`, updated_at: new Date() }).where("id", "=", userId).execute();
+      if (options.actorId !== undefined) {
+        await recordUserChange({ actorId: options.actorId, targetId: userId, fields: ["confirmed_at"], request: options.request }, trx);
+      }
+      return true;
+    });
 }

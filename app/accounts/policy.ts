@@ -474,6 +474,11 @@ export interface Permissions {
   view: UserRef;
   /** Deactivate the user's account (DELETE /api/v1/users/{id}/deactivate). */
   deactivate: UserRef;
+  /**
+   * Change who can sign in to the user's account and with what powers. Decided once the user is
+   * looked up, after `edit` or `deactivate` let the viewer in on the id alone.
+   */
+  change_account_access: AccountAccessChanges;
   /** List and search a collection (SPEC §6: listing users is admin-only). */
   list: "users";
   /** Read a chat's messages and send messages to it: its members only (not even admins). */
@@ -484,6 +489,20 @@ export interface Permissions {
   /** Accept or decline an invitation to a partner: the invited user only (not even admins). */
   respond_to_partner_invite: PartnerInviteRef;
 }
+
+/**
+ * The changes that decide who can sign in to an account and with what powers: its sign-in
+ * details (email, password), its roles, and its status (deactivating, reactivating).
+ */
+export type AccountAccessChange = "email" | "password" | "roles" | "deactivate" | "reactivate";
+
+export interface AccountAccessChanges {
+  user: UserSubject;
+  changes: readonly AccountAccessChange[];
+}
+
+/** Why `change_account_access` refuses an admin the account of another admin. */
+export const OTHER_ADMIN_ACCESS_MESSAGE = "Another admin's sign-in details, roles and status can only be changed by that admin.";
 
 /** A partner membership, as far as who may answer its invitation goes. */
 export interface PartnerInviteRef {
@@ -517,8 +536,11 @@ const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boole
   edit: (viewer, user) => isSelf(viewer, user) || isAdmin(viewer),
   view: (viewer, user) => isSelf(viewer, user) || isAdmin(viewer),
   deactivate: (viewer, user) => isSelf(viewer, user) || isAdmin(viewer),
+  change_account_access: (viewer, { user, changes }) =>
+    (isSelf(viewer, user) || isAdmin(viewer)) && changes.every((change) => mayChangeAccountAccess(viewer, user, change)),
   confirm: (viewer) => isAdmin(viewer),
-  // Self or admin: anyone else could flood a stranger's inbox.
+  // Self or admin: anyone else could flood a stranger's inbox. Another admin's too: the link
+  // goes to that admin's own mailbox, so it gives the sender no way in.
   resend_password_reset: (viewer, user) => isSelf(viewer, user) || isAdmin(viewer),
   resend_confirmation: (viewer, user) => isSelf(viewer, user) || isAdmin(viewer),
   list: (viewer, collection) => collection === "users" && !isGuest(viewer) && hasRole(viewer, ...USER_DIRECTORY_ROLES),
@@ -530,6 +552,18 @@ const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boole
     (hasRole(viewer, "admin", "manager") || (course.instructor_id !== null && viewer.id === course.instructor_id && isInstructor(viewer))),
   respond_to_partner_invite: (viewer, invite) => viewer.id !== null && viewer.id === invite.user_id,
 };
+
+/**
+ * An admin who could set another admin's password or email, or strip or suspend them, could take
+ * their account over: the same powers under another name, which `impersonate` refuses. So another
+ * admin's sign-in details, roles and status are that admin's alone; other users' stay in admins'
+ * hands (a student who lost their mailbox, granting a role). Roles are only ever an admin's to
+ * give, never a user's own to take.
+ */
+function mayChangeAccountAccess(viewer: Viewer, user: UserSubject, change: AccountAccessChange): boolean {
+  if (change === "roles") return isAdmin(viewer) && (isSelf(viewer, user) || !user.roles.includes("admin"));
+  return isSelf(viewer, user) || (isAdmin(viewer) && !user.roles.includes("admin"));
+}
 
 /** Whether the viewer may take the action on the subject. Guests may take none of these. */
 export function can<A extends Action>(viewer: Viewer, action: A, subject: Permissions[A]): boolean {

@@ -16,6 +16,8 @@ const email = z
   .pipe(z.email({ error: "Enter a valid email address" }));
 const id = z.coerce.number({ error: "Choose a valid course" }).int().positive().max(2_147_483_647);
 export const COUNTRY_CODES = ["CA", "US"] as const;
+/** Courses one change of a profile may name, in the form and in the API alike. */
+const USER_COURSES_MAX = 100;
 
 /** `_destroy` as Rails forms send it: "1"/"true"/"on" (a checked box) or a JSON boolean. */
 const destroyFlag = z
@@ -53,6 +55,7 @@ export const profileFormSchema = z.object({
   // Conform leaves an untouched "add a course" select out, which can leave an empty entry behind.
   user_courses_attributes: z
     .array(z.object({ id: id.optional(), course_id: id.optional(), _destroy: destroyFlag }).optional())
+    .max(USER_COURSES_MAX, `Choose at most ${USER_COURSES_MAX} courses`)
     .optional()
     .transform((entries) => (entries ?? []).filter((entry): entry is NonNullable<typeof entry> => !!entry && (entry.id !== undefined || entry.course_id !== undefined))),
 });
@@ -94,7 +97,7 @@ export const userUpdateApiSchema = z.object({
       degree: optionalText(120, "Degree").nullable(),
       country_code: z.enum(COUNTRY_CODES).nullable(),
       bio: optionalText(2000, "Bio").nullable(),
-      user_courses_attributes: z.array(userCourseEntry).max(100),
+      user_courses_attributes: z.array(userCourseEntry).max(USER_COURSES_MAX),
     })
     .partial()
     .strict(),

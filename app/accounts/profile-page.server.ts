@@ -7,6 +7,7 @@ import { needsReauthentication, REAUTHENTICATION_MESSAGE, sensitiveChanges, type
 import { reauthenticate } from "~/accounts/reauthentication.server";
 import type { CurrentSession } from "~/accounts/session.server";
 import { tooManyRequestsMessage } from "~/errors/messages";
+import { retryAfterHeaders } from "~/security/retry-after";
 
 /**
  * The /profile page's three forms (profile, password, avatar), kept out of the route so the
@@ -17,7 +18,7 @@ const HIDDEN = ["current_password", "password", "password_confirmation"];
 /** Multipart overhead allowed on top of the picture itself before we refuse without reading. */
 const MULTIPART_SLACK_BYTES = 64 * 1024;
 
-export async function handleProfileAction(request: Request, session: CurrentSession) {
+export async function handleProfileAction(request: Request, session: CurrentSession, clientIp: string) {
   // Refuse an oversized upload from its declared length, before reading 25 MB into memory.
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     if (Number(request.headers.get("Content-Length") ?? 0) > AVATAR_MAX_BYTES + MULTIPART_SLACK_BYTES) {
@@ -27,8 +28,8 @@ export async function handleProfileAction(request: Request, session: CurrentSess
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "avatar") return saveAvatar(session, formData);
-  if (intent === "password") return savePassword(request, session, formData);
-  return saveProfile(request, session, conformNames(formData));
+  if (intent === "password") return savePassword(request, session, formData, clientIp);
+  return saveProfile(request, session, conformNames(formData), clientIp);
 }
 
 async function saveAvatar(session: CurrentSession, formData: FormData) {
@@ -41,12 +42,17 @@ async function saveAvatar(session: CurrentSession, formData: FormData) {
   throw redirect("/profile?saved=avatar");
 }
 
-async function saveProfile(request: Request, session: CurrentSession, formData: FormData) {
+async function saveProfile(request: Request, session: CurrentSession, formData: FormData, clientIp: string) {
   const submission = parseWithZod(formData, { schema: profileFormSchema });
   if (submission.status !== "success") return data({ form: "profile" as const, result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
   const { intent: _intent, current_password, ...value } = submission.value;
-  const refusal = await confirmIdentity(session, sensitiveChanges(session.user, value), current_password);
-  if (refusal) return data({ form: "profile" as const, result: submission.reply({ fieldErrors: refusal.fieldErrors, formErrors: refusal.formErrors, hideFields: HIDDEN }) }, { status: refusal.status });
+  const refusal = await confirmIdentity(session, sensitiveChanges(session.user, value), current_password, clientIp);
+  if (refusal) {
+    return data(
+      { form: "profile" as const, result: submission.reply({ fieldErrors: refusal.fieldErrors, formErrors: refusal.formErrors, hideFields: HIDDEN }) },
+      { status: refusal.status, headers: refusal.headers },
+    );
+  }
   // The form sends every field, so one left empty clears it.
   const changes: ProfileChanges = {
     ...value,
@@ -67,11 +73,16 @@ async function saveProfile(request: Request, session: CurrentSession, formData: 
   throw redirect("/profile?saved=profile");
 }
 
-async function savePassword(request: Request, session: CurrentSession, formData: FormData) {
+async function savePassword(request: Request, session: CurrentSession, formData: FormData, clientIp: string) {
   const submission = parseWithZod(formData, { schema: passwordFormSchema });
   if (submission.status !== "success") return data({ form: "password" as const, result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
-  const refusal = await confirmIdentity(session, ["password"], submission.value.current_password);
-  if (refusal) return data({ form: "password" as const, result: submission.reply({ fieldErrors: refusal.fieldErrors, formErrors: refusal.formErrors, hideFields: HIDDEN }) }, { status: refusal.status });
+  const refusal = await confirmIdentity(session, ["password"], submission.value.current_password, clientIp);
+  if (refusal) {
+    return data(
+      { form: "password" as const, result: submission.reply({ fieldErrors: refusal.fieldErrors, formErrors: refusal.formErrors, hideFields: HIDDEN }) },
+      { status: refusal.status, headers: refusal.headers },
+    );
+  }
   // This session stays signed in; every other one of the user's sessions ends.
   await updateProfile(session.user.id, { password: submission.value.password }, { keepSessionIdHash: session.idHash, request });
   throw redirect("/profile?saved=password");
@@ -84,15 +95,24 @@ async function savePassword(request: Request, session: CurrentSession, formData:
  */
 interface IdentityRefusal {
   status: 401 | 429;
+  /** Retry-After on a 429 (app/routes/profile.tsx passes it on). */
+  headers?: Record<string, string>;
   fieldErrors: Record<string, string[]>;
   formErrors: string[];
 }
 
-async function confirmIdentity(session: CurrentSession, changes: SensitiveChange[], currentPassword: string | undefined): Promise<IdentityRefusal | null> {
+async function confirmIdentity(
+  session: CurrentSession,
+  changes: SensitiveChange[],
+  currentPassword: string | undefined,
+  clientIp: string,
+): Promise<IdentityRefusal | null> {
   if (!needsReauthentication(changes, session.authenticatedAt)) return null;
   if (!currentPassword) return { status: 401, fieldErrors: { current_password: [REAUTHENTICATION_MESSAGE] }, formErrors: [REAUTHENTICATION_MESSAGE] };
-  const outcome = await reauthenticate(session, currentPassword);
-  if (outcome.kind === "rate-limited") return { status: 429, fieldErrors: {}, formErrors: [tooManyRequestsMessage] };
+  const outcome = await reauthenticate(session, currentPassword, clientIp);
+  if (outcome.kind === "rate-limited") {
+    return { status: 429, headers: retryAfterHeaders(outcome.retryAfterSeconds), fieldErrors: {}, formErrors: [tooManyRequestsMessage] };
+  }
   if (outcome.kind === "invalid") return { status: 401, fieldErrors: { current_password: ["That password is not right."] }, formErrors: [] };
   return null;
 }

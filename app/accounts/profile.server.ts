@@ -1,4 +1,5 @@
 import { sql, type Transaction } from "kysely";
+import { recordUserChange } from "~/accounts/audit.server";
 import { sendConfirmationEmail } from "~/accounts/confirmation.server";
 import { hashPassword } from "~/accounts/password.server";
 import { missingProfileItems, type MissingProfileItem } from "~/accounts/profile-completeness";
@@ -125,11 +126,13 @@ export async function loadProfile(userId: number): Promise<ProfileView | undefin
  * Applies the changes in one transaction: the user's fields and every user-course entry
  * succeed together or not at all (an unknown course in the third entry undoes the first two).
  * A new password ends every other session of the user; `keepSessionIdHash` is the one kept.
+ * When `actorId` is someone else (an admin), the names of the fields changed go to
+ * audit_events in the same transaction.
  */
 export async function updateProfile(
   userId: number,
   changes: ProfileChanges,
-  options: { keepSessionIdHash?: string; request?: Request } = {},
+  options: { keepSessionIdHash?: string; request?: Request; actorId?: number } = {},
 ): Promise<PublicUser> {
   // Hashing is slow on purpose; do it before holding any row lock.
   const passwordHash = changes.password ? await hashPassword(changes.password) : undefined;
@@ -137,7 +140,7 @@ export async function updateProfile(
   await db()
     .transaction()
     .execute(async (trx) => {
-      const current = await trx.selectFrom("users").select(["id", "email", "roles"]).where("id", "=", userId).forUpdate().executeTakeFirst();
+      const current = await trx.selectFrom("users").selectAll().where("id", "=", userId).forUpdate().executeTakeFirst();
       if (!current) throw new ProfileInputError("id", "That user does not exist.", "/user");
       emailChanged = changes.email !== undefined && changes.email.toLowerCase() !== current.email.toLowerCase();
 
@@ -171,8 +174,14 @@ export async function updateProfile(
 
       // Courses a tutor adds are the ones they tutor (SPEC §5); everyone else enrols.
       const relation = current.roles.includes("tutor") ? "tutored" : "enrolled";
+      let coursesChanged = false;
       for (const [index, entry] of (courseChanges ?? []).entries()) {
-        await applyUserCourseChange(trx, userId, relation, entry, index);
+        if (await applyUserCourseChange(trx, userId, relation, entry, index)) coursesChanged = true;
+      }
+
+      if (options.actorId !== undefined) {
+        const changed = [...changedFields(current, changes), ...(coursesChanged ? ["user_courses"] : [])];
+        await recordUserChange({ actorId: options.actorId, targetId: userId, fields: changed, request: options.request }, trx);
       }
     })
     .catch((error: unknown) => {
@@ -194,32 +203,52 @@ export async function updateProfile(
   return user;
 }
 
-async function applyUserCourseChange(trx: Transaction<Database>, userId: number, relation: "enrolled" | "tutored", entry: UserCourseChange, index: number) {
+/** The names of the fields the changes alter; a new password always counts (the hash cannot tell). */
+function changedFields(current: User, changes: ProfileChanges): string[] {
+  const { user_courses_attributes: _courses, password, ...fields } = changes;
+  const altered = Object.entries(fields).flatMap(([field, value]) => (value === undefined || value === current[field as keyof User] ? [] : [field]));
+  return password ? [...altered, "password"] : altered;
+}
+
+/** Applies one user-course entry; returns whether it added or removed one. */
+async function applyUserCourseChange(
+  trx: Transaction<Database>,
+  userId: number,
+  relation: "enrolled" | "tutored",
+  entry: UserCourseChange,
+  index: number,
+): Promise<boolean> {
   const pointer = `/user/user_courses_attributes/${index}`;
   if (entry.id !== undefined) {
     // Only the user's own entries: someone else's id is refused the same way as one that does not exist.
     const own = await trx.selectFrom("user_courses").select("id").where("id", "=", entry.id).where("user_id", "=", userId).executeTakeFirst();
     if (!own) throw new ProfileInputError("user_courses_attributes", `This profile has no course entry with id ${entry.id}.`, `${pointer}/id`);
-    if (entry._destroy) await trx.deleteFrom("user_courses").where("id", "=", entry.id).execute();
-    return;
+    if (!entry._destroy) return false;
+    await trx.deleteFrom("user_courses").where("id", "=", entry.id).execute();
+    return true;
   }
-  if (entry._destroy || entry.course_id === undefined) return;
+  if (entry._destroy || entry.course_id === undefined) return false;
   const course = await trx.selectFrom("courses").select("id").where("id", "=", entry.course_id).executeTakeFirst();
   if (!course) throw new ProfileInputError("user_courses_attributes", `There is no course with id ${entry.course_id}.`, `${pointer}/course_id`);
   // Adding a course already on the profile changes nothing.
-  await trx
+  const added = await trx
     .insertInto("user_courses")
     .values({ user_id: userId, course_id: entry.course_id, relation })
     .onConflict((conflict) => conflict.columns(["user_id", "course_id", "relation"]).doNothing())
-    .execute();
+    .returning("id")
+    .executeTakeFirst();
+  return added !== undefined;
 }
 
-/** Deactivates the account and ends all its sessions, together. Returns false for an unknown user. */
-export async function deactivateUser(userId: number): Promise<boolean> {
+/**
+ * Deactivates the account and ends all its sessions, together. Returns false for an unknown user.
+ * When `actorId` is someone else (an admin), the deactivation goes to audit_events with them.
+ */
+export async function deactivateUser(userId: number, options: { actorId?: number; request?: Request } = {}): Promise<boolean> {
   return db()
     .transaction()
     .execute(async (trx) => {
-      const found = await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirst();
+      const found = await trx.selectFrom("users").select(["id", "deactivated_at"]).where("id", "=", userId).forUpdate().executeTakeFirst();
       if (!found) return false;
       await trx
         .updateTable("users")
@@ -227,6 +256,9 @@ export async function deactivateUser(userId: number): Promise<boolean> {
         .where("id", "=", userId)
         .execute();
       await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+      if (options.actorId !== undefined && !found.deactivated_at) {
+        await recordUserChange({ actorId: options.actorId, targetId: userId, fields: ["deactivated_at"], request: options.request }, trx);
+      }
       return true;
     });
 }

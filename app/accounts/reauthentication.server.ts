@@ -1,3 +1,5 @@
+import { reauthenticationLimits } from "~/accounts/password-attempts";
+import { beginPasswordAttempt } from "~/accounts/password-attempts.server";
 import { verifyPassword } from "~/accounts/password.server";
 import {
   needsReauthentication,
@@ -8,10 +10,6 @@ import {
 import type { CurrentSession } from "~/accounts/session.server";
 import { ApiError } from "~/api/errors";
 import { db } from "~/db/db.server";
-import { hitRateLimit, isRateLimited, type RateLimitRule } from "~/security/rate-limit.server";
-
-/** Wrong passwords allowed per session owner and window: a stolen session must not become a password oracle. */
-export const reauthenticationRateLimit: RateLimitRule = { name: "reauth:user", limit: 5, windowSeconds: 300 };
 
 /** For API calls: throws 401 `reauthentication_required` when the change needs a recent sign-in (SPEC §8). */
 export function requireRecentAuthentication(session: CurrentSession, changes: readonly SensitiveChange[]) {
@@ -27,16 +25,17 @@ export type ReauthenticationOutcome = { kind: "ok" } | { kind: "invalid" } | { k
 /**
  * Checks the password of the person at the keyboard and, when right, marks this same session
  * as freshly authenticated. While an admin is signed in as someone else, that person is the
- * admin, so the admin's own password is asked (they do not know the user's).
+ * admin, so the admin's own password is asked (they do not know the user's). Wrong passwords
+ * are limited as for sign-in (app/accounts/password-attempts.ts): a stolen session does not
+ * become a password oracle, and its holder cannot lock the owner out of changing the password.
  */
-export async function reauthenticate(session: CurrentSession, password: string): Promise<ReauthenticationOutcome> {
+export async function reauthenticate(session: CurrentSession, password: string, clientIp: string): Promise<ReauthenticationOutcome> {
   const personId = session.impersonatorId ?? session.user.id;
-  const subject = String(personId);
-  const limited = await isRateLimited(reauthenticationRateLimit, subject);
-  if (limited.limited) return { kind: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
+  const attempt = await beginPasswordAttempt(reauthenticationLimits, String(personId), clientIp);
+  if (attempt.kind === "refused") return { kind: "rate-limited", retryAfterSeconds: attempt.retryAfterSeconds };
   const person = await db().selectFrom("users").select("password_hash").where("id", "=", personId).executeTakeFirst();
   if (!(await verifyPassword(person?.password_hash, password))) {
-    await hitRateLimit(reauthenticationRateLimit, subject);
+    await attempt.countFailure();
     return { kind: "invalid" };
   }
   const now = new Date();

@@ -1,10 +1,11 @@
 import { redirect } from "@remix-run/node";
 import { currentSession, createUserSession, destroyCurrentSession } from "~/accounts/session.server";
 import { homePath } from "~/accounts/roles";
-import { authenticateWithPassword, InvalidCredentialsError, signInRateLimits } from "~/accounts/sign-in.server";
+import { signInLimits } from "~/accounts/password-attempts";
+import { beginPasswordAttempt } from "~/accounts/password-attempts.server";
+import { authenticateWithPassword, InvalidCredentialsError } from "~/accounts/sign-in.server";
 import { db } from "~/db/db.server";
 import { config } from "~/config/env.server";
-import { hitRateLimit, isRateLimited } from "~/security/rate-limit.server";
 import { safeRedirectPath } from "~/security/safe-redirect";
 
 export type SignInOutcome =
@@ -18,28 +19,24 @@ export function appOrigin(request: Request) {
 }
 
 /**
- * Signs a person in with email and password: failed attempts are limited per account and per
- * address (a sixth try after five failures is refused, even with the right password), the
- * same answer for every kind of wrong, a fresh session id (the previous session ends).
+ * Signs a person in with email and password: wrong passwords are limited per account and
+ * address together and per address, and slow down further attempts on the account from
+ * anywhere (app/accounts/password-attempts.ts), so the owner elsewhere still gets in; the same
+ * answer for every kind of wrong; a fresh session id (the previous session ends).
  */
 export async function signInWithPassword(
   request: Request,
   input: { email: string; password: string; rememberMe: boolean; redirectTo?: string },
   clientIp: string,
 ): Promise<SignInOutcome> {
-  const [perAccount, perIp] = await Promise.all([
-    isRateLimited(signInRateLimits.perAccount, input.email),
-    isRateLimited(signInRateLimits.perIp, clientIp),
-  ]);
-  if (perAccount.limited || perIp.limited) {
-    return { kind: "rate-limited", retryAfterSeconds: Math.max(perAccount.retryAfterSeconds, perIp.retryAfterSeconds) };
-  }
+  const attempt = await beginPasswordAttempt(signInLimits, input.email, clientIp);
+  if (attempt.kind === "refused") return { kind: "rate-limited", retryAfterSeconds: attempt.retryAfterSeconds };
   let userId: number;
   try {
     userId = (await authenticateWithPassword(request, input.email, input.password)).id;
   } catch (error) {
     if (!(error instanceof InvalidCredentialsError)) throw error;
-    await Promise.all([hitRateLimit(signInRateLimits.perAccount, input.email), hitRateLimit(signInRateLimits.perIp, clientIp)]);
+    await attempt.countFailure();
     return { kind: "invalid" };
   }
   if (await currentSession(request)) await destroyCurrentSession(request);

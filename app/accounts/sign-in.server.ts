@@ -3,7 +3,6 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { verifyPassword } from "~/accounts/password.server";
 import { db } from "~/db/db.server";
-import type { RateLimitRule } from "~/security/rate-limit.server";
 
 /** The one answer for a wrong password and an unknown email, so neither is revealed. */
 export const INVALID_CREDENTIALS_MESSAGE = "That email and password don't match an account.";
@@ -14,12 +13,6 @@ export class InvalidCredentialsError extends Error {
     this.name = "InvalidCredentialsError";
   }
 }
-
-/** Failed sign-ins allowed per window: per account, and per address (a school may share one). */
-export const signInRateLimits = {
-  perAccount: { name: "sign-in:account", limit: 5, windowSeconds: 300 },
-  perIp: { name: "sign-in:ip", limit: 30, windowSeconds: 300 },
-} satisfies Record<string, RateLimitRule>;
 
 /** Checks an email and password; the same error, after the same work, whatever is wrong. */
 export async function verifyCredentials(email: string, password: string): Promise<{ id: number }> {

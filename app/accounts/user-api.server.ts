@@ -1,5 +1,5 @@
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { can, type Permissions } from "~/accounts/policy";
+import { can, OTHER_ADMIN_ACCESS_MESSAGE, type AccountAccessChange, type Permissions, type UserSubject } from "~/accounts/policy";
 import { ProfileInputError } from "~/accounts/profile.server";
 import type { RouteId } from "~/accounts/policy";
 import { viewerOf, type CurrentSession } from "~/accounts/session.server";
@@ -22,6 +22,16 @@ export async function authorizeUserCall(
   const targetId = parseId(rawId, "user");
   if (!can(viewerOf(session.user), action, { id: targetId })) throw new ApiError(403, "forbidden", unauthorizedMessage);
   return { session, targetId };
+}
+
+/**
+ * Once the user is looked up: refuses (403, changing nothing) the changes to who can sign in to
+ * the account that the policy keeps from the caller, another admin's sign-in details, roles and
+ * status. Asked before the recent sign-in, so nobody types their password for a change that is
+ * refused anyway.
+ */
+export function authorizeAccountAccessChange(session: CurrentSession, user: UserSubject, changes: readonly AccountAccessChange[]): void {
+  if (!can(viewerOf(session.user), "change_account_access", { user, changes })) throw new ApiError(403, "forbidden", OTHER_ADMIN_ACCESS_MESSAGE);
 }
 
 /** A refused change as the API's 422 document, pointing at the offending part of the body. */

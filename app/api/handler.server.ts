@@ -27,7 +27,7 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
     return await run();
   } catch (error) {
     if (error instanceof Response) return error;
-    if (error instanceof ApiError) return apiResponse(error.toDocument(), { status: error.status });
+    if (error instanceof ApiError) return apiResponse(error.toDocument(), { status: error.status, headers: error.headers() });
     if (isTranslatedUnavailableError(error)) {
       return apiResponse(errorDocument(503, "service_unavailable", "The service is briefly unavailable. Please try again shortly."), {
         status: 503,

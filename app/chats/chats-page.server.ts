@@ -4,6 +4,7 @@ import type { CurrentSession } from "~/accounts/session.server";
 import { chatMessageSchema } from "~/chats/chats";
 import { ChatError, createChatWithUser, sendMessage, spendChatAllowance } from "~/chats/chats.server";
 import { db } from "~/db/db.server";
+import { retryAfterHeaders } from "~/security/retry-after";
 
 const startSchema = z.object({ email: z.string().trim().toLowerCase().email("Enter the email address of the person to chat with.") });
 
@@ -15,7 +16,7 @@ export async function handleStartChat(request: Request, session: CurrentSession)
   try {
     await spendChatAllowance("start", session.user.id);
   } catch (error) {
-    if (error instanceof ChatError) return Response.json({ error: error.message, email: parsed.data.email }, { status: error.status });
+    if (error instanceof ChatError) return refusal(error, { email: parsed.data.email });
     throw error;
   }
   const other = await db().selectFrom("users").select("id").where("email", "=", parsed.data.email).where("deactivated_at", "is", null).executeTakeFirst();
@@ -23,7 +24,7 @@ export async function handleStartChat(request: Request, session: CurrentSession)
   try {
     return redirect(`/chats/${await createChatWithUser(session.user.id, other.id)}`);
   } catch (error) {
-    if (error instanceof ChatError) return Response.json({ error: error.message, email: parsed.data.email }, { status: error.status });
+    if (error instanceof ChatError) return refusal(error, { email: parsed.data.email });
     throw error;
   }
 }
@@ -36,9 +37,15 @@ export async function handleChatForm(request: Request, session: CurrentSession, 
   try {
     await spendChatAllowance("message", session.user.id);
   } catch (error) {
-    if (error instanceof ChatError) return Response.json({ error: error.message, body: parsed.data.body }, { status: error.status });
+    if (error instanceof ChatError) return refusal(error, { body: parsed.data.body });
     throw error;
   }
   await sendMessage(chatId, session.user.id, parsed.data.body);
   return redirect(`/chats/${chatId}`);
+}
+
+/** The page's answer to a refused chat form; a 429 says when to retry (the routes export `headers = passRetryAfter`). */
+function refusal(error: ChatError, fields: Record<string, string>) {
+  const headers = error.retryAfterSeconds === undefined ? undefined : retryAfterHeaders(error.retryAfterSeconds);
+  return Response.json({ error: error.message, ...fields }, { status: error.status, headers });
 }

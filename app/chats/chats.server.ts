@@ -30,7 +30,12 @@ export interface ChatMessageView {
 }
 
 export class ChatError extends Error {
-  constructor(readonly status: 400 | 404 | 429, message: string) {
+  constructor(
+    readonly status: 400 | 404 | 429,
+    message: string,
+    /** For a 429: seconds until the allowance renews. */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(message);
   }
 }
@@ -45,7 +50,11 @@ export const chatRateLimits = {
 export async function spendChatAllowance(kind: keyof typeof chatRateLimits, userId: number) {
   const result = await hitRateLimit(chatRateLimits[kind], String(userId));
   if (!result.allowed) {
-    throw new ChatError(429, kind === "message" ? `You are sending messages too fast. Try again in ${result.retryAfterSeconds} seconds.` : `You have started many chats. Try again in ${Math.ceil(result.retryAfterSeconds / 60)} minutes.`);
+    const message =
+      kind === "message"
+        ? `You are sending messages too fast. Try again in ${result.retryAfterSeconds} seconds.`
+        : `You have started many chats. Try again in ${Math.ceil(result.retryAfterSeconds / 60)} minutes.`;
+    throw new ChatError(429, message, result.retryAfterSeconds);
   }
 }
 

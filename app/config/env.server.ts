@@ -34,12 +34,22 @@ export const environmentSchema = z
     SIGN_UP_LIMIT_PER_ADDRESS: positiveInt(10),
     GUEST_PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
     SEED_DEMO_DATA: booleanFlag,
-    TRUST_PROXY: booleanFlag,
+    // Proxy hops in front of the app whose X-Forwarded-For entries are believed: "true" is one
+    // (Fly's edge), a number counts hops. Entries left of those are the client's to write.
+    TRUST_PROXY: z
+      .union([z.enum(["true", "false"]), z.string().regex(/^\d$/, 'must be "true", "false" or a hop count 0–9')])
+      .optional()
+      .transform((value) => (value === undefined || value === "false" ? 0 : value === "true" ? 1 : Number(value))),
     // Mail (app/mail): sent over SMTP when SMTP_URL is set, else kept in the outbox table only.
     SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]/, "must be an smtp:// or smtps:// URL").optional(),
     MAIL_FROM: z.string().trim().min(3).max(200).default("Marketplace <no-reply@marketplace.test>"),
-    // Serves /dev/mailbox in production too (the browser tests read mail there); never on a real site.
-    DEV_MAILBOX: booleanFlag,
+    // The development mailbox in production: "true" opens it to everyone (the browser tests read
+    // mail there; never on a real site), "local" only to whoever holds the link printed at start
+    // (what `npm start` sets). Outside production it is always on.
+    DEV_MAILBOX: z
+      .enum(["true", "1", "local", "false", "0"])
+      .optional()
+      .transform((value) => (value === "true" || value === "1" ? "open" : value === "local" ? "local" : "off")),
     // Provider sign-in (POST /omniauth). Google sign-in and the one-tap prompt are off without a client id.
     GOOGLE_CLIENT_ID: z.string().trim().min(1).max(300).optional(),
     // Where Google's signing keys are published; tests point it at a local key set.
@@ -77,6 +87,11 @@ export const environmentSchema = z
           message: "is required in production with DATABASE_URL (at least 32 random characters)",
         });
       }
+      // A deployed site names its own origin: links in mail, canonical URLs and redirect checks
+      // never come from the Host header a visitor sends. The local `npm start` defaults to localhost.
+      if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.APP_ORIGIN) {
+        ctx.addIssue({ code: "custom", path: ["APP_ORIGIN"], message: "is required in production with DATABASE_URL (the site's https://… address)" });
+      }
     },
     // Run even when other variables are invalid, so one ConfigError names every problem.
     { when: (payload) => typeof payload.value === "object" && payload.value !== null },
@@ -86,6 +101,13 @@ export type Environment = z.infer<typeof environmentSchema>;
 
 export interface AppConfig extends Environment {
   isProduction: boolean;
+  /**
+   * The site's origin (scheme, host, port): APP_ORIGIN, else http://localhost:PORT. Pages, mail
+   * and redirects see every request at this origin. Only in development and tests without
+   * APP_ORIGIN (`originFromRequest`) does a request keep the host it was sent to.
+   */
+  appOrigin: string;
+  originFromRequest: boolean;
   /** Whether visitors reach us over https (Secure cookies, upgrade-insecure-requests). */
   servedOverHttps: boolean;
   sessionSecret: string;
@@ -125,7 +147,11 @@ export function parseConfig(env: Record<string, string | undefined>, localSecret
     ...parsed,
     isProduction: parsed.NODE_ENV === "production",
     // Behind a TLS-terminating proxy or with an https APP_ORIGIN; a local `npm start` is plain http.
-    servedOverHttps: parsed.NODE_ENV === "production" && Boolean(parsed.TRUST_PROXY || parsed.APP_ORIGIN?.startsWith("https:")),
+    servedOverHttps: parsed.NODE_ENV === "production" && Boolean(parsed.TRUST_PROXY > 0 || parsed.APP_ORIGIN?.startsWith("https:")),
+    appOrigin: parsed.APP_ORIGIN
+      ? new URL(parsed.APP_ORIGIN).origin
+      : `http://${localHostName(parsed.HOST)}:${parsed.PORT}`,
+    originFromRequest: parsed.NODE_ENV !== "production" && !parsed.APP_ORIGIN,
     sessionSecret:
       parsed.SESSION_SECRET ??
       (!parsed.DATABASE_URL && localSecret ? localSecret(parsed.DATA_DIR) : "development-only-secret-never-used-in-production"),
@@ -133,6 +159,12 @@ export function parseConfig(env: Record<string, string | undefined>, localSecret
       ? { kind: "postgres", url: parsed.DATABASE_URL }
       : { kind: "embedded", dataDir: parsed.DATA_DIR },
   };
+}
+
+/** How a browser on this machine names the listening address. */
+function localHostName(host: string) {
+  if (host === "0.0.0.0" || host === "::") return "localhost";
+  return host.includes(":") ? `[${host}]` : host;
 }
 
 /** The process-wide config, read from process.env on first use. */

@@ -6,6 +6,12 @@ export const tooManyRequestsMessage = "Too many requests. Try again in a couple 
 export const unauthorizedMessage = "You are not authorized to perform this action";
 export const fallbackMessage = "Error";
 
+/** A refusal of a limit counted over an hour or more, with when to come back (in minutes, rounded up). */
+export function tryAgainInMessage(refusal: string, retryAfterSeconds: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `${refusal} Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
 export interface FailedRequest {
   status?: number;
   body?: unknown;

@@ -104,7 +104,7 @@ export async function checkoutPage(request: Request, form?: FormData, errors: { 
 
 export type CheckoutSubmission =
   | { kind: "redirect"; location: string; cookie?: string }
-  | { kind: "page"; status: number; view: CheckoutView; cookie?: string };
+  | { kind: "page"; status: number; view: CheckoutView; cookie?: string; retryAfterSeconds?: number };
 
 /** "Update total" re-prices; "Pay" signs a guest up (same form) and goes to the payment page. */
 export async function submitCheckout(request: Request, clientIp: string): Promise<CheckoutSubmission> {
@@ -129,7 +129,10 @@ export async function submitCheckout(request: Request, clientIp: string): Promis
       return { kind: "page", status: 400, view: await checkoutPage(request, form, { fieldErrors }) };
     }
     const outcome = await signUp(request, { ...account.data, signup_role: "student", redirect_to: undefined }, clientIp);
-    if (outcome.kind === "rate-limited") return { kind: "page", status: 429, view: await checkoutPage(request, form, { formErrors: [tooManyRequestsMessage] }) };
+    if (outcome.kind === "rate-limited") {
+      const view = await checkoutPage(request, form, { formErrors: [tooManyRequestsMessage] });
+      return { kind: "page", status: 429, retryAfterSeconds: outcome.retryAfterSeconds, view };
+    }
     if (outcome.kind === "email-taken") return { kind: "page", status: 400, view: await checkoutPage(request, form, { fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] } }) };
     cookie = outcome.cookie;
     user = { id: outcome.userId, email: account.data.email };

@@ -107,7 +107,10 @@ export async function attributeNewAccount(request: Request, user: { id: number; 
   return referrerId;
 }
 
-export type InvitationOutcome = { ok: true; message: string; sent: number } | { ok: false; reason: "invalid" | "daily-limit"; message: string };
+export type InvitationOutcome =
+  | { ok: true; message: string; sent: number }
+  | { ok: false; reason: "invalid"; message: string }
+  | { ok: false; reason: "daily-limit"; message: string; retryAfterSeconds: number };
 
 /**
  * Mails invitations to the addresses typed in the form. Bad input (no address, a malformed one,
@@ -125,17 +128,17 @@ export async function sendFriendInvitations(inviter: { id: number; email: string
     db().selectFrom("friend_invitations").select(["email", "last_sent_at"]).where("inviter_id", "=", inviter.id).where("email", "in", emails).execute(),
     db()
       .selectFrom("friend_invitations")
-      .select(sql<number>`count(*)::int`.as("n"))
+      .select("last_sent_at")
       .where("inviter_id", "=", inviter.id)
       .where("last_sent_at", ">", new Date(now.getTime() - DAY_MS))
-      .executeTakeFirstOrThrow(),
+      .execute(),
   ]);
   const plan = planInvitations({
     emails,
     ownEmail: inviter.email,
     memberEmails: new Set(members.map((row) => row.email)),
     lastSentAt: new Map(previous.map((row) => [row.email, row.last_sent_at])),
-    sentInLastDay: lastDay.n,
+    sentInLastDay: lastDay.map((row) => row.last_sent_at),
     now,
   });
   if (!plan.ok) return plan;

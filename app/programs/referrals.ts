@@ -28,6 +28,7 @@ export const MAX_INVITES_PER_SEND = 10;
 export const DAILY_INVITE_LIMIT = 25;
 /** The same friend is mailed again only after this many days. */
 export const RESEND_AFTER_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A code from random bytes (one byte per character; the alphabet's bias is irrelevant here). */
 export function referralCodeFromBytes(bytes: ArrayLike<number>): string {
@@ -103,23 +104,23 @@ export interface InvitationPlanInput {
   memberEmails: ReadonlySet<string>;
   /** When the member last mailed each address, if ever (lower-cased keys). */
   lastSentAt: ReadonlyMap<string, Date>;
-  /** Invitation mails the member sent in the last 24 hours. */
-  sentInLastDay: number;
+  /** When each invitation mail the member sent in the last 24 hours went. */
+  sentInLastDay: readonly Date[];
   now: Date;
 }
 
 export type InvitationPlan =
   | { ok: true; decisions: { email: string; decision: InvitationDecision }[] }
-  | { ok: false; reason: "daily-limit"; message: string };
+  | { ok: false; reason: "daily-limit"; message: string; retryAfterSeconds: number };
 
 /**
  * What to do with each address of one send (addresses `inviteTextProblem` accepted). Refuses the
- * whole send (changing nothing) when it would pass the daily limit; otherwise each address is
- * sent, or skipped with its reason.
+ * whole send (changing nothing) when it would pass the daily limit, saying when it would fit;
+ * otherwise each address is sent, or skipped with its reason.
  */
 export function planInvitations(input: InvitationPlanInput): InvitationPlan {
   const own = input.ownEmail.toLowerCase();
-  const resendBefore = input.now.getTime() - RESEND_AFTER_DAYS * 24 * 60 * 60 * 1000;
+  const resendBefore = input.now.getTime() - RESEND_AFTER_DAYS * DAY_MS;
   const decisions = input.emails.map((email) => {
     const last = input.lastSentAt.get(email);
     const decision: InvitationDecision =
@@ -127,12 +128,18 @@ export function planInvitations(input: InvitationPlanInput): InvitationPlan {
     return { email, decision };
   });
   const sending = decisions.filter((entry) => entry.decision === "send").length;
-  const left = Math.max(0, DAILY_INVITE_LIMIT - input.sentInLastDay);
+  const left = Math.max(0, DAILY_INVITE_LIMIT - input.sentInLastDay.length);
   if (sending > left) {
+    // The send fits once enough of the day's mails are 24 hours old (a send holds at most
+    // MAX_INVITES_PER_SEND, fewer than the daily limit, so that many always exist).
+    const mustAgeOut = input.sentInLastDay.length - (DAILY_INVITE_LIMIT - sending);
+    const oldestFirst = input.sentInLastDay.map((sentAt) => sentAt.getTime()).sort((a, b) => a - b);
+    const fitsAt = oldestFirst[mustAgeOut - 1]! + DAY_MS;
     return {
       ok: false,
       reason: "daily-limit",
       message: left === 0 ? `You have sent ${DAILY_INVITE_LIMIT} invitations today. Try again tomorrow.` : `You can send ${left} more invitation${left === 1 ? "" : "s"} today.`,
+      retryAfterSeconds: Math.max(1, Math.ceil((fitsAt - input.now.getTime()) / 1000)),
     };
   }
   return { ok: true, decisions };

@@ -6,6 +6,12 @@ import { db } from "~/db/db.server";
 const HEARTBEAT_MS = 20_000;
 /** Open streams one user may hold on one app process (tabs, devices); more are refused with 429. */
 export const MAX_STREAMS_PER_USER = 10;
+/**
+ * What a refused stream is told to wait. A slot frees when another of the user's streams ends,
+ * which no one can foresee; a closed tab frees its slot at once, so one heartbeat is the
+ * earliest retry worth making.
+ */
+export const STREAM_RETRY_AFTER_SECONDS = HEARTBEAT_MS / 1000;
 const openStreams = new Map<number, number>();
 
 /** Counts a stream for the user, or answers false when they already hold the most allowed. */

@@ -3,9 +3,10 @@ import { Callout, Container, Heading, Text } from "@radix-ui/themes";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { CONTACT_RETURN_FIELD, CONTACT_SENT_MESSAGE, contactSchema, isContactTopic } from "~/site/contact";
+import { CONTACT_RETURN_FIELD, CONTACT_SENT_MESSAGE, contactLimitMessage, contactSchema, isContactTopic } from "~/site/contact";
 import { CONTACT_INTRO, ContactForm } from "~/site/contact-form";
 import { submitContactMessage } from "~/site/contact.server";
+import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
 import { safeRedirectPath } from "~/security/safe-redirect";
 import { metaFor } from "~/seo/page-meta";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -26,17 +27,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireRouteAccess(request, "routes/contact-us");
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await submitContactMessage(submission.value, session?.user.id ?? null);
+  const outcome = await submitContactMessage(submission.value, session?.user.id ?? null, context.clientIp);
+  if (outcome.kind === "rate-limited") {
+    return tooManyRequests({ result: submission.reply({ formErrors: [contactLimitMessage(outcome.retryAfterSeconds)] }) }, outcome.retryAfterSeconds);
+  }
   // From the dialog: back to the page the visitor was on, with a toast; from the page: its own notice.
   const returnTo = safeRedirectPath(formData.get(CONTACT_RETURN_FIELD), new URL(request.url).origin, "");
   if (returnTo) throw redirectWithToast(request, returnTo, { type: "success", message: CONTACT_SENT_MESSAGE });
   throw redirect("/contact-us?sent=1");
 }
+
+export const headers = passRetryAfter;
 
 export default function ContactUsPage() {
   const { sent, defaults } = useLoaderData<typeof loader>();

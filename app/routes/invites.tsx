@@ -10,6 +10,7 @@ import { mailLinkOrigin } from "~/mail/links.server";
 import { InviteLinkField, ReferralLists, ReferralStats } from "~/programs/referral-panel";
 import { formatCredit, inviteFormSchema, MAX_INVITES_PER_SEND } from "~/programs/referrals";
 import { referralOverview, sendFriendInvitations } from "~/programs/referrals.server";
+import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
 import { metaFor } from "~/seo/page-meta";
 import { TextAreaField } from "~/site/text-area-field";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -27,9 +28,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: inviteFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const outcome = await sendFriendInvitations(session.user, submission.value.emails, request);
-  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.reason === "daily-limit" ? 429 : 400 });
+  if (!outcome.ok) {
+    const result = submission.reply({ formErrors: [outcome.message] });
+    return outcome.reason === "daily-limit" ? tooManyRequests({ result }, outcome.retryAfterSeconds) : data({ result }, { status: 400 });
+  }
   throw redirectWithToast(request, "/invites", { type: outcome.sent > 0 ? "success" : "info", message: outcome.message });
 }
+
+export const headers = passRetryAfter;
 
 export default function InvitesPage() {
   const overview = useLoaderData<typeof loader>();

@@ -6,9 +6,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors, FormField, SelectField } from "~/components/form-field";
-import { jobApplicationSchema } from "~/site/careers";
+import { jobApplicationLimitMessage, jobApplicationSchema } from "~/site/careers";
 import { createJobApplication, listOpenPositions } from "~/site/careers.server";
 import { TextAreaField } from "~/site/text-area-field";
+import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
 import { metaFor } from "~/seo/page-meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -24,16 +25,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireRouteAccess(request, "routes/job-application");
   const submission = parseWithZod(await request.formData(), { schema: jobApplicationSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await createJobApplication(submission.value, session?.user.id ?? null);
+  const outcome = await createJobApplication(submission.value, session?.user.id ?? null, context.clientIp);
   if (outcome.kind === "closed") {
     return data({ result: submission.reply({ fieldErrors: { job_position_id: ["This position is no longer open; choose another."] } }) }, { status: 422 });
   }
+  if (outcome.kind === "rate-limited") {
+    return tooManyRequests({ result: submission.reply({ formErrors: [jobApplicationLimitMessage(outcome.retryAfterSeconds)] }) }, outcome.retryAfterSeconds);
+  }
   throw redirect("/job-application?sent=1");
 }
+
+export const headers = passRetryAfter;
 
 export default function JobApplicationPage() {
   const { positions, selected, sent, account } = useLoaderData<typeof loader>();

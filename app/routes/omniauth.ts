@@ -11,10 +11,9 @@ import {
 } from "~/accounts/omniauth/provider-sign-in.server";
 import { isJsonRequest } from "~/accounts/sign-in-flow.server";
 import { serialize } from "~/api/document";
-import { ApiError } from "~/api/errors";
+import { ApiError, tooManyRequestsError } from "~/api/errors";
 import { apiResponse, handleApi, methodNotAllowed, readJsonBody } from "~/api/handler.server";
 import { userResource } from "~/api/resources/users";
-import { tooManyRequestsMessage } from "~/errors/messages";
 import { readCookies } from "~/utils/cookies.server";
 import { logger } from "~/utils/logger.server";
 
@@ -85,9 +84,7 @@ async function answerErrorsAsApi(provider: "google" | "facebook", run: () => Pro
   } catch (error) {
     throw toApiError(provider, error);
   }
-  if (outcome.kind === "rate-limited") {
-    throw new ApiError(429, "too_many_requests", tooManyRequestsMessage, { meta: { retry_after: outcome.retryAfterSeconds } });
-  }
+  if (outcome.kind === "rate-limited") throw tooManyRequestsError(outcome.retryAfterSeconds);
   return outcome;
 }
 
@@ -146,16 +143,16 @@ async function formSignIn(request: Request, clientIp: string) {
     );
     throw redirect(outcome.redirectTo, { status: 303, headers: { "Set-Cookie": outcome.cookie } });
   } catch (error) {
-    if (error instanceof ApiError) return failurePage(error.status, error.message);
+    if (error instanceof ApiError) return failurePage(error.status, error.message, error.headers());
     throw error;
   }
 }
 
-function failurePage(status: number, message: string) {
+function failurePage(status: number, message: string, headers: Record<string, string> = {}) {
   const escaped = message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return new Response(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign-in didn't work</title></head>` +
       `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>Sign-in didn't work</h1><p>${escaped}</p><p><a href="/users/sign_in">Back to log in</a></p></body></html>`,
-    { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } },
+    { status, headers: { ...headers, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } },
   );
 }

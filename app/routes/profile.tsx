@@ -11,6 +11,7 @@ import { loadProfile, profileChoices } from "~/accounts/profile.server";
 import { isRecentlyAuthenticated, REAUTHENTICATION_WINDOW_MS } from "~/accounts/reauthentication";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors, FormField, SelectField } from "~/components/form-field";
+import { passRetryAfter } from "~/security/retry-after";
 import { DialogLink } from "~/shell/dialog-host";
 import { TextAreaField } from "~/site/text-area-field";
 
@@ -32,10 +33,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** POST /profile: the profile form, the password form or the avatar upload (multipart), by `intent`. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
-  return handleProfileAction(request, session);
+  return handleProfileAction(request, session, context.clientIp);
 }
+
+export const headers = passRetryAfter;
 
 const SAVED_MESSAGES: Record<string, string> = {
   profile: "Your profile is saved.",

@@ -9,6 +9,7 @@ import { EMAIL_TAKEN_MESSAGE, signUp } from "~/accounts/sign-up.server";
 import { SignUpForm, signUpHeading } from "~/accounts/sign-up-form";
 import { tooManyRequestsMessage } from "~/errors/messages";
 import { findCodeOwner, referralCookie } from "~/programs/referrals.server";
+import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
 
 /**
  * /sign-up?role=teacher (from the educators page), ?product=mcat&redirect_to=… (from MCAT pages),
@@ -37,16 +38,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const outcome = await signUp(request, submission.value, context.clientIp);
   if (outcome.kind === "rate-limited") {
-    return data(
-      { result: submission.reply({ formErrors: [tooManyRequestsMessage], hideFields: ["password"] }) },
-      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-    );
+    return tooManyRequests({ result: submission.reply({ formErrors: [tooManyRequestsMessage], hideFields: ["password"] }) }, outcome.retryAfterSeconds);
   }
   if (outcome.kind === "email-taken") {
     return data({ result: submission.reply({ fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] }, hideFields: ["password"] }) }, { status: 400 });
   }
   throw redirect(outcome.redirectTo, { headers: { "Set-Cookie": outcome.cookie } });
 }
+
+export const headers = passRetryAfter;
 
 export default function SignUpPage() {
   const choices = useLoaderData<typeof loader>();

@@ -13,7 +13,6 @@ export interface RateLimitRule {
  * and says whether it is within the limit. One upsert per check.
  */
 export async function hitRateLimit(rule: RateLimitRule, subject: string, now = new Date()) {
-  const windowMs = rule.windowSeconds * 1000;
   const windowStart = windowStartOf(rule, now);
   const row = await db()
     .insertInto("rate_limit_counters")
@@ -21,12 +20,11 @@ export async function hitRateLimit(rule: RateLimitRule, subject: string, now = n
     .onConflict((oc) => oc.columns(["bucket", "window_start"]).doUpdateSet({ hits: sql`rate_limit_counters.hits + 1` }))
     .returning("hits")
     .executeTakeFirstOrThrow();
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
-  return { allowed: row.hits <= rule.limit, hits: row.hits, retryAfterSeconds };
+  return { allowed: row.hits <= rule.limit, hits: row.hits, retryAfterSeconds: secondsLeft(rule, windowStart, now) };
 }
 
-/** Whether the subject has already used up the current window (reads, counts nothing). */
-export async function isRateLimited(rule: RateLimitRule, subject: string, now = new Date()) {
+/** The subject's hits in the current window and the seconds until it ends (reads, counts nothing). */
+export async function readRateLimit(rule: RateLimitRule, subject: string, now = new Date()) {
   const windowStart = windowStartOf(rule, now);
   const row = await db()
     .selectFrom("rate_limit_counters")
@@ -34,13 +32,17 @@ export async function isRateLimited(rule: RateLimitRule, subject: string, now = 
     .where("bucket", "=", bucketOf(rule, subject))
     .where("window_start", "=", windowStart)
     .executeTakeFirst();
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + rule.windowSeconds * 1000 - now.getTime()) / 1000));
-  return { limited: (row?.hits ?? 0) >= rule.limit, retryAfterSeconds };
+  return { hits: row?.hits ?? 0, retryAfterSeconds: secondsLeft(rule, windowStart, now) };
 }
 
 function windowStartOf(rule: RateLimitRule, now: Date) {
   const windowMs = rule.windowSeconds * 1000;
   return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+}
+
+/** Whole seconds until the window ends, at least 1: what a refused client is told to wait. */
+function secondsLeft(rule: RateLimitRule, windowStart: Date, now: Date) {
+  return Math.max(1, Math.ceil((windowStart.getTime() + rule.windowSeconds * 1000 - now.getTime()) / 1000));
 }
 
 function bucketOf(rule: RateLimitRule, subject: string) {

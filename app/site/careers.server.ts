@@ -1,5 +1,9 @@
 import { db } from "~/db/db.server";
+import { hitRateLimit, type RateLimitRule } from "~/security/rate-limit.server";
 import type { JobApplicationInput } from "./careers";
+
+/** Applications per client address and hour: a guest form that stores rows must not fill the table. */
+export const jobApplicationRateLimit: RateLimitRule = { name: "job-application:ip", limit: 5, windowSeconds: 3600 };
 
 const POSITION_COLUMNS = ["id", "title", "department", "location", "employment_type", "summary", "posted_at"] as const;
 
@@ -17,12 +21,14 @@ export async function findOpenPosition(id: number) {
     .executeTakeFirst();
 }
 
-/** Stores an application; the position must be open (else "closed"). */
-export async function createJobApplication(input: JobApplicationInput, userId: number | null) {
+/** Stores an application; the position must be open (else "closed"), and the address within its hourly limit. */
+export async function createJobApplication(input: JobApplicationInput, userId: number | null, clientIp: string) {
   if (input.job_position_id !== undefined) {
     const position = await findOpenPosition(input.job_position_id);
     if (!position) return { kind: "closed" as const };
   }
+  const limit = await hitRateLimit(jobApplicationRateLimit, clientIp);
+  if (!limit.allowed) return { kind: "rate-limited" as const, retryAfterSeconds: limit.retryAfterSeconds };
   const row = await db()
     .insertInto("job_applications")
     .values({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { EmploymentType } from "~/db/schema";
+import { tryAgainInMessage } from "~/errors/messages";
 
 export const EMPLOYMENT_TYPE_LABELS: Record<EmploymentType, string> = {
   full_time: "Full-time",
@@ -34,3 +35,8 @@ export const jobApplicationSchema = z.object({
 });
 
 export type JobApplicationInput = z.infer<typeof jobApplicationSchema>;
+
+/** Past the hourly limit: the application was not stored, and when the form takes one again. */
+export function jobApplicationLimitMessage(retryAfterSeconds: number) {
+  return tryAgainInMessage("We have received several applications from your network this hour, so this one was not sent.", retryAfterSeconds);
+}

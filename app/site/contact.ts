@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ContactTopic } from "~/db/schema";
 
 export type { ContactTopic };
+import { tryAgainInMessage } from "~/errors/messages";
 import { escapeHtml, type MailContent } from "~/mail/templates";
 
 export const CONTACT_TOPICS: Record<ContactTopic, string> = {
@@ -30,6 +31,11 @@ export type ContactInput = z.infer<typeof contactSchema>;
 /** Sent from the contact dialog: the page to go back to, where a toast confirms the message. */
 export const CONTACT_RETURN_FIELD = "return_to";
 export const CONTACT_SENT_MESSAGE = "Thanks — your message is on its way to our support team. We reply by email within one business day.";
+
+/** Past the hourly limit: the message was not sent, and when the form takes messages again. */
+export function contactLimitMessage(retryAfterSeconds: number) {
+  return tryAgainInMessage("We have received several messages from your network this hour, so this one was not sent.", retryAfterSeconds);
+}
 
 /** The mail support receives for a contact message; replying goes to the sender. */
 export function contactMail(message: ContactInput & { id: number }): MailContent {

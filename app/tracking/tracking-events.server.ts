@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { db } from "~/db/db.server";
+import type { RateLimitRule } from "~/security/rate-limit.server";
 
 const jsonObject = z.record(z.string(), z.unknown());
 
@@ -16,6 +17,12 @@ export const trackingEventBody = z.object({
 });
 
 export type TrackingEventInput = z.infer<typeof trackingEventBody>["tracking_event"];
+
+/**
+ * Events per client address: two a second on average, bursts allowed (a page sends a few per
+ * view, a school shares an address); past it a guest script cannot keep filling the table.
+ */
+export const trackingEventRateLimit: RateLimitRule = { name: "tracking-event:ip", limit: 600, windowSeconds: 300 };
 
 export async function recordTrackingEvent(input: TrackingEventInput, userId: number | null) {
   const payloadSize = JSON.stringify(input.device_info ?? {}).length + JSON.stringify(input.parameters ?? {}).length;

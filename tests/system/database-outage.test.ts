@@ -40,6 +40,7 @@ describe.runIf(inject("testDatabase").kind === "postgres")("losing the database"
         DATABASE_URL: proxied.toString(),
         PORT: String(port),
         HOST: "127.0.0.1",
+        APP_ORIGIN: origin,
         WEB_CONCURRENCY: "1",
         LOG_LEVEL: process.env.OUTAGE_LOG_LEVEL ?? "silent",
         DATABASE_CONNECT_TIMEOUT_MS: "1000",

@@ -214,6 +214,9 @@ describe("POST /omniauth input", () => {
       const { response, document } = await postOmniauth({ provider: "google", token: await google.idToken({ sub: "g-limited", email: "limited@example.test" }) });
       expect(response.status).toBe(429);
       expect(document.errors[0].detail).toContain("Too many requests");
+      expect(Number(response.headers.get("retry-after"))).toBe(document.meta.retry_after);
+      expect(document.meta.retry_after).toBeGreaterThanOrEqual(1);
+      expect(document.meta.retry_after).toBeLessThanOrEqual(300);
       expect(await userByEmail("limited@example.test")).toBeUndefined();
     } finally {
       await database().db.deleteFrom("rate_limit_counters").where("bucket", "=", bucket).execute();

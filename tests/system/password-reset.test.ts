@@ -467,10 +467,10 @@ describe("development mailbox", () => {
   });
 
   it("is a 404 in a production deployment unless DEV_MAILBOX is set", async () => {
-    const saved = { NODE_ENV: process.env.NODE_ENV, DEV_MAILBOX: process.env.DEV_MAILBOX, DATABASE_URL: process.env.DATABASE_URL, SESSION_SECRET: process.env.SESSION_SECRET };
+    const saved = { NODE_ENV: process.env.NODE_ENV, DEV_MAILBOX: process.env.DEV_MAILBOX, DATABASE_URL: process.env.DATABASE_URL, SESSION_SECRET: process.env.SESSION_SECRET, APP_ORIGIN: process.env.APP_ORIGIN };
     try {
       // A deployment: PostgreSQL configured (the test's own database stays installed underneath).
-      Object.assign(process.env, { NODE_ENV: "production", DATABASE_URL: "postgresql://deployed.example/app", SESSION_SECRET: "s".repeat(40) });
+      Object.assign(process.env, { NODE_ENV: "production", DATABASE_URL: "postgresql://deployed.example/app", SESSION_SECRET: "s".repeat(40), APP_ORIGIN: "https://deployed.example" });
       resetSingleton("config");
       expect((await visitor(app).page("/dev/mailbox")).response.status).toBe(404);
       expect((await visitor(app).page("/dev/mailbox/1")).response.status).toBe(404);

@@ -132,6 +132,7 @@ describe("stream limits", () => {
     expect(streams.map((stream) => stream.status)).toEqual(Array(10).fill(200));
     const refused = await open(cat);
     expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("20");
     expect((await refused.json()).errors[0].code).toBe("too_many_streams");
     expect((await open(ann)).status).toBe(200); // another user is not affected
     await streams[0]!.body!.cancel();
@@ -240,8 +241,14 @@ describe("chats", () => {
     for (let i = 0; i < 61; i += 1) statuses.push((await api(eve, "POST", `/api/v1/chats/${chat}/messages`, { chat_message: { body: `m${i}` } })).status);
     expect(statuses.slice(0, 60).every((status) => status === 201)).toBe(true);
     expect(statuses[60]).toBe(429);
+    const refusedCall = await api(eve, "POST", `/api/v1/chats/${chat}/messages`, { chat_message: { body: "m61" } });
+    expect(refusedCall.status).toBe(429);
+    expect((await refusedCall.json()).meta.retry_after).toBe(Number(refusedCall.headers.get("retry-after")));
     const refused = await postForm(eve, `/chats/${chat}`, [["body", "one more"]]);
     expect(refused.status).toBe(429);
+    // Within the clock minute the limit counts in.
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
     expect(await refused.text()).toContain("You are sending messages too fast.");
   });
 });

@@ -21,6 +21,7 @@ describe("graceful shutdown", () => {
         SESSION_SECRET: "shutdown-test-secret-shutdown-test-secret",
         PORT: String(port),
         HOST: "127.0.0.1",
+        APP_ORIGIN: `http://127.0.0.1:${port}`,
         WEB_CONCURRENCY: "2",
         LOG_LEVEL: "silent",
         ...(database().url ? { DATABASE_URL: database().url } : { DATA_DIR: dataDir }),

@@ -3,6 +3,7 @@ import argon2 from "argon2";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword, PASSWORD_HASH_OPTIONS } from "~/accounts/password.server";
+import { inOneRateLimitWindow } from "../integration/accounts/helpers";
 import { useTestDatabase } from "../support/database";
 import { startTestApp, visitor } from "../support/http-app";
 
@@ -63,8 +64,11 @@ describe("signing in", () => {
     );
   });
 
-  it("answers the 6th rapid attempt on one account with 429", async () => {
+  // Every request here comes from 127.0.0.1; that the owner at another address still gets in is
+  // tests/integration/accounts/sign-in-throttle.test.ts.
+  it("answers the 6th rapid attempt on one account from one address with 429 and Retry-After, with or without JavaScript", async () => {
     const { email } = await newUser("rate-limited@example.test");
+    await inOneRateLimitWindow(300);
     const statuses: number[] = [];
     for (let attempt = 1; attempt <= 6; attempt += 1) {
       statuses.push((await postSignIn(visitor(app), { email, password: `wrong-${attempt}` })).status);
@@ -73,7 +77,21 @@ describe("signing in", () => {
     expect(statuses[5]).toBe(429);
     const blocked = await postSignIn(visitor(app), { email, password: "correct horse battery staple" });
     expect(blocked.status).toBe(429);
+    const retryAfter = Number(blocked.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(300);
     expect(await blocked.text()).toContain("Too many requests. Try again in a couple minutes");
+
+    // The same form submitted by the page's JavaScript (single fetch) says when to retry too.
+    const browser = visitor(app);
+    const { csrfToken } = await browser.page("/users/sign_in");
+    const enhanced = await browser.fetch("/users/sign_in.data", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrf_token: csrfToken!, email, password: "correct horse battery staple" }),
+    });
+    expect(enhanced.status).toBe(429);
+    expect(Number(enhanced.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
   });
 
   it("accepts JSON with the CSRF header and answers the user document", async () => {

@@ -14,6 +14,7 @@ import { useRealtime } from "~/realtime/realtime-provider";
 import { metaFor } from "~/seo/page-meta";
 import type { loader as rootLoader } from "~/root";
 import { formatDate } from "~/formatting/format";
+import { passRetryAfter } from "~/security/retry-after";
 
 const ROUTE = "routes/chats+/$id";
 
@@ -34,6 +35,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { chatId } = await requireChatMember(request, session, params.id, "post_chat", { api: false });
   return handleChatForm(request, session, chatId);
 }
+
+export const headers = passRetryAfter;
 
 /**
  * A message read in the open chat: tell the server, as a plain request beside Remix's data flow.

@@ -9,6 +9,7 @@ import { listChats } from "~/chats/chats.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { useRealtime, useUserChannel } from "~/realtime/realtime-provider";
 import { metaFor } from "~/seo/page-meta";
+import { passRetryAfter } from "~/security/retry-after";
 
 const ROUTE = "routes/chats+/_index";
 
@@ -22,6 +23,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = (await requireRouteAccess(request, ROUTE))!;
   return handleStartChat(request, session);
 }
+
+export const headers = passRetryAfter;
 
 export default function ChatsPage() {
   const { chats: loaded, viewerId } = useLoaderData<typeof loader>();

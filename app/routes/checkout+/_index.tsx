@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { CheckoutForm } from "~/payments/checkout-form";
 import { CheckoutInputError, checkoutPage, submitCheckout, type CheckoutView } from "~/payments/checkout-page.server";
+import { passRetryAfter, retryAfterHeaders } from "~/security/retry-after";
 import { metaFor } from "~/seo/page-meta";
 
 const ROUTE = "routes/checkout+/_index";
@@ -27,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireRouteAccess(request, ROUTE);
   try {
     const outcome = await submitCheckout(request, context.clientIp);
-    const headers = new Headers();
+    const headers = new Headers(outcome.kind === "page" && outcome.retryAfterSeconds !== undefined ? retryAfterHeaders(outcome.retryAfterSeconds) : undefined);
     if (outcome.cookie) headers.append("Set-Cookie", outcome.cookie);
     if (outcome.kind === "redirect") {
       headers.set("Location", outcome.location);
@@ -39,6 +40,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw error;
   }
 }
+
+export const headers = passRetryAfter;
 
 export default function CheckoutPage() {
   const loaded = useLoaderData<typeof loader>();

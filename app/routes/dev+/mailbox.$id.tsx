@@ -10,9 +10,9 @@ import { parseRecordId } from "~/utils/record-id";
  * GET /dev/mailbox/{id}: one recorded mail. The plain-text body is shown with its links made
  * clickable; the HTML body is not rendered (it would run as part of this page).
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/dev+/mailbox.$id");
-  requireDevMailbox(context.clientIp);
+  requireDevMailbox(request);
   const id = parseRecordId(params.id);
   const email = id === null ? undefined : await findOutboxEmail(id);
   if (!email) throw new Response("Not Found", { status: 404 });

@@ -8,14 +8,14 @@ import { listOutboxEmails, requireDevMailbox } from "~/mail/outbox.server";
 
 /**
  * GET /dev/mailbox: every mail the app recorded, newest first (?to= narrows to one address),
- * with the opened mail below. Development and test setups only (see devMailboxEnabled).
+ * with the opened mail below. Development and test setups only (see devMailboxAccess).
  */
 const LIMIT = 100;
 const query = z.object({ to: z.string().trim().max(254).optional().catch(undefined) });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/dev+/mailbox");
-  requireDevMailbox(context.clientIp);
+  requireDevMailbox(request);
   const { to } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
   const emails = await listOutboxEmails({ to: to || undefined, limit: LIMIT });
   return {
@@ -40,7 +40,7 @@ export default function DevMailbox() {
         Development mailbox
       </Heading>
       <Text as="p" color="gray" mb="4">
-        Mail the app has recorded, newest first{emails.length === LIMIT ? ` (the latest ${LIMIT})` : ""}. Only served outside production.
+        Mail the app has recorded, newest first{emails.length === LIMIT ? ` (the latest ${LIMIT})` : ""}. Only served outside production, or to whoever has the link the server printed at start.
       </Text>
       <Form method="get" role="search" aria-label="Filter mail by recipient">
         <Flex gap="3" align="end" wrap="wrap" mb="5">

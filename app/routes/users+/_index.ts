@@ -5,11 +5,10 @@ import { requireRouteAccess } from "~/accounts/authorize.server";
 import { signUpSchema } from "~/accounts/forms";
 import { EMAIL_TAKEN_MESSAGE, signUp } from "~/accounts/sign-up.server";
 import { serialize } from "~/api/document";
-import { ApiError } from "~/api/errors";
+import { ApiError, tooManyRequestsError } from "~/api/errors";
 import { apiResponse, handleApi, methodNotAllowed, readJsonBody } from "~/api/handler.server";
 import { userResource } from "~/api/resources/users";
 import { db } from "~/db/db.server";
-import { tooManyRequestsMessage } from "~/errors/messages";
 
 const body = z.object({ user: signUpSchema.omit({ signup_role: true }), signup_role: signUpSchema.shape.signup_role });
 
@@ -20,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleApi(async () => {
     const { user, signup_role } = await readJsonBody(request, body);
     const outcome = await signUp(request, { ...user, signup_role }, context.clientIp);
-    if (outcome.kind === "rate-limited") throw new ApiError(429, "too_many_requests", tooManyRequestsMessage);
+    if (outcome.kind === "rate-limited") throw tooManyRequestsError(outcome.retryAfterSeconds);
     if (outcome.kind === "email-taken") {
       throw new ApiError(422, "taken", EMAIL_TAKEN_MESSAGE, { source: { pointer: "/user/email" } });
     }

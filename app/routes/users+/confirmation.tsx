@@ -2,7 +2,7 @@ import { requireRouteAccess } from "~/accounts/authorize.server";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Button, Callout, Text } from "@radix-ui/themes";
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { confirmEmailWithToken, resendConfirmationInstructions } from "~/accounts/confirmation.server";
 import {
@@ -17,6 +17,7 @@ import { currentSession, viewerOf } from "~/accounts/session.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors, FormField } from "~/components/form-field";
 import { tooManyRequestsMessage } from "~/errors/messages";
+import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
 
 /**
  * /users/confirmation: GET with ?confirmation_token= confirms the address and comes back here
@@ -47,16 +48,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const outcome = await resendConfirmationInstructions(submission.value.email, { request, clientIp: context.clientIp });
   if (outcome.kind === "rate-limited") {
-    return data(
-      { result: submission.reply({ formErrors: [tooManyRequestsMessage] }) },
-      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-    );
+    return tooManyRequests({ result: submission.reply({ formErrors: [tooManyRequestsMessage] }) }, outcome.retryAfterSeconds);
   }
   throw redirect("/users/confirmation?sent=1");
 }
 
-// Document responses take their headers from here: pass on the action's Retry-After.
-export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
+export const headers = passRetryAfter;
 
 export default function ConfirmationPage() {
   const { state, continueTo } = useLoaderData<typeof loader>();

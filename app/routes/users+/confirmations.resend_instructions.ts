@@ -2,9 +2,8 @@ import { requireRouteAccess } from "~/accounts/authorize.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { resendConfirmationInstructions } from "~/accounts/confirmation.server";
 import { confirmationResendSchema, RESEND_CONFIRMATION_MESSAGE } from "~/accounts/password-reset-forms";
-import { ApiError, errorDocument } from "~/api/errors";
+import { ApiError, tooManyRequestsError } from "~/api/errors";
 import { apiResponse, handleApi, methodNotAllowed } from "~/api/handler.server";
-import { tooManyRequestsMessage } from "~/errors/messages";
 
 /**
  * GET /users/confirmations/resend_instructions?email= (SPEC §7 Auth): mails a new confirmation
@@ -21,12 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       });
     }
     const outcome = await resendConfirmationInstructions(parsed.data.email, { request, clientIp: context.clientIp });
-    if (outcome.kind === "rate-limited") {
-      return apiResponse(errorDocument(429, "too_many_requests", tooManyRequestsMessage), {
-        status: 429,
-        headers: { "Retry-After": String(outcome.retryAfterSeconds) },
-      });
-    }
+    if (outcome.kind === "rate-limited") throw tooManyRequestsError(outcome.retryAfterSeconds);
     return apiResponse({ data: null, meta: { message: RESEND_CONFIRMATION_MESSAGE } });
   });
 }

@@ -1,6 +1,6 @@
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useOutlet } from "@remix-run/react";
 import {
   flattenUserFields,
@@ -12,6 +12,7 @@ import {
 import { requestPasswordReset, resetPasswordWithToken } from "~/accounts/password-reset.server";
 import { InvalidResetLink, NewPasswordForm, RequestResetForm } from "~/accounts/password-reset-views";
 import { tooManyRequestsMessage } from "~/errors/messages";
+import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
 
 /**
  * /users/password (SPEC §7 Auth) for HTML forms: POST asks for a reset link, POST with
@@ -35,10 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return data({ intent, result: submission.reply(), tokenInvalid: false }, { status: 400 });
     const outcome = await requestPasswordReset(submission.value.email, flow);
     if (outcome.kind === "rate-limited") {
-      return data(
-        { intent, result: submission.reply({ formErrors: [tooManyRequestsMessage] }), tokenInvalid: false },
-        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-      );
+      return tooManyRequests({ intent, result: submission.reply({ formErrors: [tooManyRequestsMessage] }), tokenInvalid: false }, outcome.retryAfterSeconds);
     }
     // Post/redirect/get: every address gets this same answer, and a reload sends no second mail.
     throw redirect("/users/password/new?sent=1");
@@ -51,9 +49,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { reset_password_token: token, password } = submission.value;
   const outcome = await resetPasswordWithToken({ token, password }, flow);
   if (outcome.kind === "rate-limited") {
-    return data(
+    return tooManyRequests(
       { intent, result: submission.reply({ formErrors: [tooManyRequestsMessage], hideFields: PASSWORD_FIELDS }), tokenInvalid: false },
-      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+      outcome.retryAfterSeconds,
     );
   }
   if (outcome.kind === "invalid-token") {
@@ -66,8 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw redirect("/", { headers: { "Set-Cookie": outcome.cookie } });
 }
 
-// Document responses take their headers from here: pass on the action's Retry-After.
-export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
+export const headers = passRetryAfter;
 
 /**
  * GET /users/password shows the request form, as /users/password/new does. It cannot redirect

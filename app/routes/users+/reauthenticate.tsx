@@ -8,6 +8,7 @@ import { reauthenticate } from "~/accounts/reauthentication.server";
 import { REAUTHENTICATION_TITLE, ReauthenticationForm } from "~/accounts/reauthentication-form";
 import { tooManyRequestsMessage } from "~/errors/messages";
 import { safeRedirectPath } from "~/security/safe-redirect";
+import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
 
 const ROUTE = "routes/users+/reauthenticate";
 const WRONG_PASSWORD = "That password is not right.";
@@ -26,22 +27,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * POST /users/reauthenticate: the password again; on success this same session counts as
  * freshly signed in (SPEC §8), and the visitor continues where they were going.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
   const submission = parseWithZod(await request.formData(), { schema: reauthenticationSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  const outcome = await reauthenticate(session, submission.value.password);
+  const outcome = await reauthenticate(session, submission.value.password, context.clientIp);
   if (outcome.kind === "rate-limited") {
-    return data(
-      { result: submission.reply({ formErrors: [tooManyRequestsMessage], hideFields: ["password"] }) },
-      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-    );
+    return tooManyRequests({ result: submission.reply({ formErrors: [tooManyRequestsMessage], hideFields: ["password"] }) }, outcome.retryAfterSeconds);
   }
   if (outcome.kind === "invalid") {
     return data({ result: submission.reply({ fieldErrors: { password: [WRONG_PASSWORD] }, hideFields: ["password"] }) }, { status: 400 });
   }
   throw redirect(continueTo(request, submission.value.redirect_to));
 }
+
+export const headers = passRetryAfter;
 
 export default function ReauthenticatePage() {
   const { redirectTo } = useLoaderData<typeof loader>();

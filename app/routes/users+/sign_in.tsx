@@ -8,6 +8,7 @@ import { redirectSignedInVisitor, signInWithPassword } from "~/accounts/sign-in-
 import { INVALID_CREDENTIALS_MESSAGE } from "~/accounts/sign-in.server";
 import { SignInForm, signInRedirectTo } from "~/accounts/sign-in-form";
 import { tooManyRequestsMessage } from "~/errors/messages";
+import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/users+/sign_in");
@@ -25,16 +26,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email, password, remember_me, redirect_to } = submission.value;
   const outcome = await signInWithPassword(request, { email, password, rememberMe: remember_me, redirectTo: redirect_to }, context.clientIp);
   if (outcome.kind === "rate-limited") {
-    return data(
-      { result: submission.reply({ formErrors: [tooManyRequestsMessage], hideFields: ["password"] }) },
-      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-    );
+    return tooManyRequests({ result: submission.reply({ formErrors: [tooManyRequestsMessage], hideFields: ["password"] }) }, outcome.retryAfterSeconds);
   }
   if (outcome.kind === "invalid") {
     return data({ result: submission.reply({ formErrors: [INVALID_CREDENTIALS_MESSAGE], hideFields: ["password"] }) }, { status: 400 });
   }
   throw redirect(outcome.redirectTo, { headers: { "Set-Cookie": outcome.cookie } });
 }
+
+export const headers = passRetryAfter;
 
 export default function SignInPage() {
   const actionData = useActionData<typeof action>();

@@ -110,7 +110,12 @@ describe("emailed invitations", () => {
     const earlier = Array.from({ length: DAILY_INVITE_LIMIT }, (_, index) => ({ inviter_id: rep.id, email: `earlier-${index}-${unique()}@example.test` }));
     await database().db.insertInto("friend_invitations").values(earlier).execute();
     const late = `late-${unique()}@example.test`;
-    expect(await sendFriendInvitations(rep, late, request)).toMatchObject({ ok: false, reason: "daily-limit" });
+    const refused = await sendFriendInvitations(rep, late, request);
+    expect(refused).toMatchObject({ ok: false, reason: "daily-limit", retryAfterSeconds: expect.any(Number) });
+    // All sent just now: the send fits once the oldest is a day old.
+    const { retryAfterSeconds } = refused as { retryAfterSeconds: number };
+    expect(retryAfterSeconds).toBeGreaterThan(24 * 3600 - 60);
+    expect(retryAfterSeconds).toBeLessThanOrEqual(24 * 3600);
     expect(await outbox(late)).toHaveLength(0);
     expect(await database().db.selectFrom("friend_invitations").select("id").where("email", "=", late).execute()).toHaveLength(0);
   });

@@ -28,8 +28,10 @@ describe("parseConfig defaults", () => {
     ["LOG_LEVEL", "info"],
     ["GUEST_PAGE_CACHE_SECONDS", 10],
     ["SEED_DEMO_DATA", false],
-    ["TRUST_PROXY", false],
+    ["TRUST_PROXY", 0],
     ["APP_ORIGIN", undefined],
+    ["appOrigin", "http://localhost:3000"],
+    ["originFromRequest", true],
     ["DATABASE_URL", undefined],
     ["SESSION_SECRET", undefined],
     ["WEB_CONCURRENCY", undefined],
@@ -154,9 +156,19 @@ describe("parseConfig accepts valid values", () => {
     [{ SEED_DEMO_DATA: "1" }, "SEED_DEMO_DATA", true],
     [{ SEED_DEMO_DATA: "false" }, "SEED_DEMO_DATA", false],
     [{ SEED_DEMO_DATA: "0" }, "SEED_DEMO_DATA", false],
-    [{ TRUST_PROXY: "true" }, "TRUST_PROXY", true],
-    [{ TRUST_PROXY: "1" }, "TRUST_PROXY", true],
-    [{ TRUST_PROXY: "0" }, "TRUST_PROXY", false],
+    [{ TRUST_PROXY: "true" }, "TRUST_PROXY", 1],
+    [{ TRUST_PROXY: "1" }, "TRUST_PROXY", 1],
+    [{ TRUST_PROXY: "2" }, "TRUST_PROXY", 2],
+    [{ TRUST_PROXY: "0" }, "TRUST_PROXY", 0],
+    [{ TRUST_PROXY: "false" }, "TRUST_PROXY", 0],
+    [{ APP_ORIGIN: "https://example.com/some/path" }, "appOrigin", "https://example.com"],
+    [{ APP_ORIGIN: "https://example.com" }, "originFromRequest", false],
+    [{ PORT: "4173", HOST: "127.0.0.1" }, "appOrigin", "http://127.0.0.1:4173"],
+    [{ PORT: "8080", HOST: "::" }, "appOrigin", "http://localhost:8080"],
+    [{ PORT: "8080", HOST: "::1" }, "appOrigin", "http://[::1]:8080"],
+    // Production never takes the origin from a request, APP_ORIGIN or not.
+    [{ NODE_ENV: "production", SESSION_SECRET: productionSecret }, "originFromRequest", false],
+    [{ NODE_ENV: "production", SESSION_SECRET: productionSecret }, "appOrigin", "http://localhost:3000"],
   ])("%j → %s = %j", (env, key, expected) => {
     const config = parseConfig(env);
     expect(config[key as keyof typeof config]).toEqual(expected);
@@ -193,7 +205,10 @@ describe("parseConfig rejects bad values with a ConfigError naming the variable"
     ["a LOG_LEVEL typo", { LOG_LEVEL: "inof" }, "LOG_LEVEL"],
     ["an upper-case LOG_LEVEL", { LOG_LEVEL: "INFO" }, "LOG_LEVEL"],
     ["an unknown NODE_ENV", { NODE_ENV: "prod" }, "NODE_ENV"],
-    ["a missing SESSION_SECRET in production on PostgreSQL", { NODE_ENV: "production", DATABASE_URL: "postgresql://db.internal/app" }, "SESSION_SECRET"],
+    ["a missing SESSION_SECRET in production on PostgreSQL", { NODE_ENV: "production", DATABASE_URL: "postgresql://db.internal/app", APP_ORIGIN: "https://m.example" }, "SESSION_SECRET"],
+    ["a missing APP_ORIGIN in production on PostgreSQL", { NODE_ENV: "production", DATABASE_URL: "postgresql://db.internal/app", SESSION_SECRET: productionSecret }, "APP_ORIGIN"],
+    ["a TRUST_PROXY that is neither a flag nor a hop count", { TRUST_PROXY: "yes" }, "TRUST_PROXY"],
+    ["a two-digit TRUST_PROXY", { TRUST_PROXY: "10" }, "TRUST_PROXY"],
     ["a short SESSION_SECRET", { SESSION_SECRET: "too-short" }, "SESSION_SECRET"],
     ["an ftp APP_ORIGIN", { APP_ORIGIN: "ftp://example.com" }, "APP_ORIGIN"],
     ["a non-URL APP_ORIGIN", { APP_ORIGIN: "example.com" }, "APP_ORIGIN"],
@@ -224,7 +239,7 @@ describe("parseConfig rejects bad values with a ConfigError naming the variable"
   });
 
   it("explains that production needs a session secret", () => {
-    expect(configError({ NODE_ENV: "production", DATABASE_URL: "postgresql://db.internal/app" }).problems).toEqual([
+    expect(configError({ NODE_ENV: "production", DATABASE_URL: "postgresql://db.internal/app", APP_ORIGIN: "https://m.example" }).problems).toEqual([
       "SESSION_SECRET: is required in production with DATABASE_URL (at least 32 random characters)",
     ]);
   });
@@ -237,7 +252,7 @@ describe("parseConfig rejects bad values with a ConfigError naming the variable"
 
   it("names a missing production secret alongside other bad variables", () => {
     const error = configError({ NODE_ENV: "production", DATABASE_URL: "postgresql://db.internal/app", PORT: "abc" });
-    expect(error.problems.map((problem) => problem.split(":")[0]).sort()).toEqual(["PORT", "SESSION_SECRET"]);
+    expect(error.problems.map((problem) => problem.split(":")[0]).sort()).toEqual(["APP_ORIGIN", "PORT", "SESSION_SECRET"]);
   });
 
   it("does not name variables that are fine", () => {

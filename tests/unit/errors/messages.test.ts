@@ -5,6 +5,7 @@ import {
   humanize,
   serverErrorMessage,
   tooManyRequestsMessage,
+  tryAgainInMessage,
   unauthorizedMessage,
   type FailedRequest,
 } from "~/errors/messages";
@@ -154,5 +155,16 @@ describe("humanize", () => {
     ["", ""],
   ])("%j → %j", (field, expected) => {
     expect(humanize(field)).toBe(expected);
+  });
+});
+
+describe("tryAgainInMessage", () => {
+  it.each([
+    [3600, "Please try again in 60 minutes."],
+    [61, "Please try again in 2 minutes."],
+    [60, "Please try again in 1 minute."],
+    [1, "Please try again in 1 minute."],
+  ])("after %i seconds: %j, never sooner than the limit allows", (seconds, ending) => {
+    expect(tryAgainInMessage("Not sent.", seconds)).toBe(`Not sent. ${ending}`);
   });
 });

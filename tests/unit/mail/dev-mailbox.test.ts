@@ -1,31 +1,30 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/config/env.server";
-import { devMailboxEnabled, formatUtc, linkify } from "~/mail/dev-mailbox";
+import { devMailboxAccess, formatUtc, linkify } from "~/mail/dev-mailbox";
 
-describe("devMailboxEnabled", () => {
-  it.each<[Record<string, string>, boolean]>([
-    [{}, true],
-    [{ NODE_ENV: "development" }, true],
-    [{ NODE_ENV: "test" }, true],
-    [{ NODE_ENV: "production", SESSION_SECRET: "s".repeat(32) }, false],
-    [{ NODE_ENV: "production", SESSION_SECRET: "s".repeat(32), DEV_MAILBOX: "false" }, false],
-    [{ NODE_ENV: "production", SESSION_SECRET: "s".repeat(32), DEV_MAILBOX: "true" }, true],
-    [{ NODE_ENV: "production", SESSION_SECRET: "s".repeat(32), DEV_MAILBOX: "1" }, true],
+describe("devMailboxAccess", () => {
+  const production = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(32) };
+  it.each<[Record<string, string>, "open" | "key" | "closed"]>([
+    [{}, "open"],
+    [{ NODE_ENV: "development" }, "open"],
+    [{ NODE_ENV: "test" }, "open"],
+    [{ NODE_ENV: "development", DEV_MAILBOX: "false" }, "open"],
+    // Production: closed unless DEV_MAILBOX says so, whatever the database or mail setup.
+    [production, "closed"],
+    [{ ...production, DATABASE_URL: "postgresql://db/app", APP_ORIGIN: "https://m.example" }, "closed"],
+    [{ ...production, SMTP_URL: "smtp://localhost:2525" }, "closed"],
+    [{ ...production, DEV_MAILBOX: "false" }, "closed"],
+    [{ ...production, DEV_MAILBOX: "0" }, "closed"],
+    [{ ...production, DEV_MAILBOX: "true" }, "open"],
+    [{ ...production, DEV_MAILBOX: "1" }, "open"],
+    // What `npm start` sets: only through the link printed at start.
+    [{ ...production, DEV_MAILBOX: "local" }, "key"],
   ])("%j → %s", (env, expected) => {
-    expect(devMailboxEnabled(parseConfig({ DATABASE_URL: "postgresql://db/app", ...env }), "203.0.113.9")).toBe(expected);
+    expect(devMailboxAccess(parseConfig(env))).toBe(expected);
   });
 
-  it.each<[Record<string, string>, string, boolean]>([
-    // `npm start`: production build on the embedded database without SMTP, opened on this machine.
-    [{}, "127.0.0.1", true],
-    [{}, "::1", true],
-    [{}, "::ffff:127.0.0.1", true],
-    [{}, "203.0.113.9", false],
-    [{}, "::ffff:10.0.0.4", false],
-    [{ SMTP_URL: "smtp://localhost:2525" }, "127.0.0.1", false],
-    [{ DATABASE_URL: "postgresql://db/app" }, "127.0.0.1", false],
-  ])("production %j from %s → %s", (env, clientIp, expected) => {
-    expect(devMailboxEnabled(parseConfig({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(32), ...env }), clientIp)).toBe(expected);
+  it("refuses an unknown DEV_MAILBOX value", () => {
+    expect(() => parseConfig({ DEV_MAILBOX: "yes" })).toThrow(/DEV_MAILBOX/);
   });
 });
 
@@ -34,7 +33,7 @@ describe("mail settings in the environment", () => {
     const config = parseConfig({});
     expect(config.SMTP_URL).toBeUndefined();
     expect(config.MAIL_FROM).toBe("Marketplace <no-reply@marketplace.test>");
-    expect(config.DEV_MAILBOX).toBe(false);
+    expect(config.DEV_MAILBOX).toBe("off");
   });
 
   it.each(["smtp://localhost:2525", "smtps://user:pw@smtp.example.com:465"])("accepts SMTP_URL %s", (url) => {

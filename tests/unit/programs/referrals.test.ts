@@ -103,9 +103,11 @@ describe("planning one send of invitations", () => {
     ownEmail: "Me@X.com",
     memberEmails: new Set(),
     lastSentAt: new Map(),
-    sentInLastDay: 0,
+    sentInLastDay: [],
     now,
   };
+  /** `count` invitation mails sent half an hour apart, the newest half an hour ago. */
+  const sentHalfHourly = (count: number) => Array.from({ length: count }, (_, index) => new Date(now.getTime() - (index + 1) * 30 * 60 * 1000));
 
   it.each<[string, Partial<InvitationPlanInput>, string]>([
     ["a new address is sent", {}, "send"],
@@ -123,17 +125,24 @@ describe("planning one send of invitations", () => {
     expect(plan).toEqual({ ok: true, decisions: [{ email: (change.emails ?? base.emails)[0], decision }] });
   });
 
-  it.each<[string, Partial<InvitationPlanInput>, RegExp]>([
-    ["the day's invitations used up", { sentInLastDay: DAILY_INVITE_LIMIT }, /Try again tomorrow/],
-    ["more than the day has left", { emails: ["a@x.com", "b@x.com"], sentInLastDay: DAILY_INVITE_LIMIT - 1 }, /1 more invitation today/],
-  ])("refuses the whole send for %s", (_, change, message) => {
+  // Retry after: when enough of the day's mails are 24 hours old for this send to fit.
+  it.each<[string, Partial<InvitationPlanInput>, RegExp, number]>([
+    // 25 sent, the oldest 12.5 h ago: it ages out in 11.5 h.
+    ["the day's invitations used up", { sentInLastDay: sentHalfHourly(DAILY_INVITE_LIMIT) }, /Try again tomorrow/, 11.5 * 3600],
+    // 24 sent and 2 to send: the oldest (12 h ago) must age out, in 12 h.
+    ["more than the day has left", { emails: ["a@x.com", "b@x.com"], sentInLastDay: sentHalfHourly(DAILY_INVITE_LIMIT - 1) }, /1 more invitation today/, 12 * 3600],
+    // 25 sent and 3 to send: the three oldest must age out; the third oldest went 11.5 h ago.
+    ["three more than the day has left", { emails: ["a@x.com", "b@x.com", "c@x.com"], sentInLastDay: sentHalfHourly(DAILY_INVITE_LIMIT) }, /Try again tomorrow/, 12.5 * 3600],
+    // Out of order from the database: still the oldest.
+    ["mails listed newest first or not", { sentInLastDay: sentHalfHourly(DAILY_INVITE_LIMIT).reverse() }, /Try again tomorrow/, 11.5 * 3600],
+  ])("refuses the whole send for %s, saying when it would fit", (_, change, message, retryAfterSeconds) => {
     const plan = planInvitations({ ...base, ...change });
-    expect(plan).toMatchObject({ ok: false, reason: "daily-limit" });
+    expect(plan).toMatchObject({ ok: false, reason: "daily-limit", retryAfterSeconds });
     expect(plan.ok ? "" : plan.message).toMatch(message);
   });
 
   it("counts only the addresses it would send against the daily limit", () => {
-    const plan = planInvitations({ ...base, emails: ["me@x.com", "new@x.com"], sentInLastDay: DAILY_INVITE_LIMIT - 1 });
+    const plan = planInvitations({ ...base, emails: ["me@x.com", "new@x.com"], sentInLastDay: sentHalfHourly(DAILY_INVITE_LIMIT - 1) });
     expect(plan.ok).toBe(true);
   });
 

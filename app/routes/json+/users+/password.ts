@@ -9,11 +9,10 @@ import {
 } from "~/accounts/password-reset-forms";
 import { requestPasswordReset, resetPasswordWithToken } from "~/accounts/password-reset.server";
 import { serialize } from "~/api/document";
-import { ApiError, errorDocument } from "~/api/errors";
+import { ApiError, tooManyRequestsError } from "~/api/errors";
 import { apiResponse, handleApi, methodNotAllowed, readJsonBody } from "~/api/handler.server";
 import { userResource } from "~/api/resources/users";
 import { db } from "~/db/db.server";
-import { tooManyRequestsMessage } from "~/errors/messages";
 
 /**
  * JSON bodies sent to /users/password (SPEC §7 Auth), routed here by the server
@@ -40,7 +39,7 @@ export async function loader() {
 async function requestReset(flow: { request: Request; clientIp: string }) {
   const { user } = await readJsonBody(flow.request, requestBody);
   const outcome = await requestPasswordReset(user.email, flow);
-  if (outcome.kind === "rate-limited") return tooManyRequests(outcome.retryAfterSeconds);
+  if (outcome.kind === "rate-limited") throw tooManyRequestsError(outcome.retryAfterSeconds);
   return apiResponse({ data: null, meta: { message: RESET_REQUESTED_MESSAGE } });
 }
 
@@ -48,7 +47,7 @@ async function requestReset(flow: { request: Request; clientIp: string }) {
 async function setPassword(flow: { request: Request; clientIp: string }) {
   const { user } = await readJsonBody(flow.request, newPasswordBody);
   const outcome = await resetPasswordWithToken({ token: user.reset_password_token, password: user.password }, flow);
-  if (outcome.kind === "rate-limited") return tooManyRequests(outcome.retryAfterSeconds);
+  if (outcome.kind === "rate-limited") throw tooManyRequestsError(outcome.retryAfterSeconds);
   if (outcome.kind === "invalid-token") {
     throw new ApiError(422, "invalid_token", INVALID_RESET_TOKEN_MESSAGE, {
       source: { pointer: "/user/reset_password_token" },
@@ -57,11 +56,4 @@ async function setPassword(flow: { request: Request; clientIp: string }) {
   }
   const { password_hash: _hash, ...signedIn } = await db().selectFrom("users").selectAll().where("id", "=", outcome.userId).executeTakeFirstOrThrow();
   return apiResponse(serialize(userResource, signedIn, { meta: { redirect_to: "/" } }), { headers: { "Set-Cookie": outcome.cookie } });
-}
-
-function tooManyRequests(retryAfterSeconds: number) {
-  return apiResponse(errorDocument(429, "too_many_requests", tooManyRequestsMessage), {
-    status: 429,
-    headers: { "Retry-After": String(retryAfterSeconds) },
-  });
 }

@@ -5,11 +5,10 @@ import { signInSchema } from "~/accounts/forms";
 import { signInWithPassword } from "~/accounts/sign-in-flow.server";
 import { INVALID_CREDENTIALS_MESSAGE } from "~/accounts/sign-in.server";
 import { serialize } from "~/api/document";
-import { ApiError } from "~/api/errors";
+import { ApiError, tooManyRequestsError } from "~/api/errors";
 import { apiResponse, handleApi, methodNotAllowed, readJsonBody } from "~/api/handler.server";
 import { userResource } from "~/api/resources/users";
 import { db } from "~/db/db.server";
-import { tooManyRequestsMessage } from "~/errors/messages";
 
 const body = z.object({ user: signInSchema });
 
@@ -24,9 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { email: user.email, password: user.password, rememberMe: user.remember_me, redirectTo: user.redirect_to },
       context.clientIp,
     );
-    if (outcome.kind === "rate-limited") {
-      throw new ApiError(429, "too_many_requests", tooManyRequestsMessage, { meta: { retry_after: outcome.retryAfterSeconds } });
-    }
+    if (outcome.kind === "rate-limited") throw tooManyRequestsError(outcome.retryAfterSeconds);
     if (outcome.kind === "invalid") throw new ApiError(401, "invalid_credentials", INVALID_CREDENTIALS_MESSAGE);
     const { password_hash: _hash, ...signedIn } = await db().selectFrom("users").selectAll().where("id", "=", outcome.userId).executeTakeFirstOrThrow();
     return apiResponse(serialize(userResource, signedIn, { meta: { redirect_to: outcome.redirectTo } }), {

@@ -41,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { chatId } = await requireChatMember(request, session, params.id, "post_chat", { api: true });
     const { chat_message } = await readJsonBody(request, bodySchema);
     await spendChatAllowance("message", session.user.id).catch((error) => {
-      throw error instanceof ChatError ? new ApiError(error.status, "rate_limited", error.message) : error;
+      throw error instanceof ChatError ? new ApiError(error.status, "rate_limited", error.message, { retryAfterSeconds: error.retryAfterSeconds }) : error;
     });
     const message = await sendMessage(chatId, session.user.id, chat_message.body);
     return apiResponse(serialize(chatMessageResource, message), { status: 201 });

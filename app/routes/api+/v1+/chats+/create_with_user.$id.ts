@@ -19,7 +19,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       chatId = await createChatWithUser(session.user.id, otherId);
     } catch (error) {
       const codes = { 400: "invalid_parameter", 404: "not_found", 429: "rate_limited" } as const;
-      if (error instanceof ChatError) throw new ApiError(error.status, codes[error.status], error.message);
+      if (error instanceof ChatError) throw new ApiError(error.status, codes[error.status], error.message, { retryAfterSeconds: error.retryAfterSeconds });
       throw error;
     }
     const [chat] = await listChats(session.user.id, undefined, [chatId]);

@@ -5,8 +5,8 @@ import { db } from "~/db/db.server";
 import { parseLastEventId } from "~/realtime/channels";
 import { requestedChannels } from "~/realtime/access.server";
 import { eventsAfter } from "~/realtime/events.server";
-import { claimStream, sseResponse } from "~/realtime/sse.server";
-import { ApiError } from "~/api/errors";
+import { claimStream, sseResponse, STREAM_RETRY_AFTER_SECONDS } from "~/realtime/sse.server";
+import { tooManyRequestsError } from "~/api/errors";
 
 const ROUTE = "routes/api+/v1+/realtime+/events";
 
@@ -27,7 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return apiResponse({ data: null, meta: { events } });
     }
     const release = claimStream(session.user.id);
-    if (!release) throw new ApiError(429, "too_many_streams", "Too many live connections are open for your account. Close a tab and try again.");
+    if (!release) {
+      throw tooManyRequestsError(STREAM_RETRY_AFTER_SECONDS, "Too many live connections are open for your account. Close a tab and try again.", "too_many_streams");
+    }
     return sseResponse(channels, since, request.signal, release);
   });
 }

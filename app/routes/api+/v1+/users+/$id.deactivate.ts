@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireRecentAuthentication } from "~/accounts/reauthentication.server";
 import { deactivateUser, findPublicUser } from "~/accounts/profile.server";
-import { authorizeUserCall } from "~/accounts/user-api.server";
+import { authorizeAccountAccessChange, authorizeUserCall } from "~/accounts/user-api.server";
 import { serialize } from "~/api/document";
 import { apiResponse, handleApi, methodNotAllowed, notFound } from "~/api/handler.server";
 import { userResource } from "~/api/resources/users";
@@ -11,7 +11,8 @@ const ROUTE = "routes/api+/v1+/users+/$id.deactivate";
 
 /**
  * DELETE /api/v1/users/{id}/deactivate: the user themself (after a recent sign-in) or an admin
- * (a moderation step, no password asked). Every session of the user ends at once.
+ * (a moderation step, no password asked, recorded in audit_events), but not another admin (403).
+ * Every session of the user ends at once.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
@@ -20,8 +21,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return methodNotAllowed(["DELETE"]);
     }
     const { session, targetId } = await authorizeUserCall(request, ROUTE, params.id, "deactivate");
+    const target = await findPublicUser(targetId);
+    if (!target) notFound("user", params.id);
+    authorizeAccountAccessChange(session, target, ["deactivate"]);
     if (session.user.id === targetId) requireRecentAuthentication(session, ["deactivate"]);
-    if (!(await deactivateUser(targetId))) notFound("user", params.id);
+    if (!(await deactivateUser(targetId, { actorId: session.user.id, request }))) notFound("user", params.id);
     return apiResponse(serialize(userResource, (await findPublicUser(targetId))!));
   });
 }

@@ -4,10 +4,9 @@ import { authorizeAccountCall } from "~/accounts/account-api.server";
 import { accountMailRateLimits, checkLimits } from "~/accounts/account-mail-limits.server";
 import { sendConfirmationEmail } from "~/accounts/confirmation.server";
 import { serialize } from "~/api/document";
-import { ApiError, errorDocument } from "~/api/errors";
+import { ApiError, tooManyRequestsError } from "~/api/errors";
 import { apiResponse, handleApi, methodNotAllowed } from "~/api/handler.server";
 import { userResource } from "~/api/resources/users";
-import { tooManyRequestsMessage } from "~/errors/messages";
 
 /**
  * POST /api/v1/users/{id}/resend_confirmation (SPEC §7 Users): mails a new confirmation link;
@@ -21,12 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (user.confirmed_at) throw new ApiError(422, "already_confirmed", "This email address is already confirmed.");
     if (user.deactivated_at) throw new ApiError(422, "account_deactivated", "This account is deactivated.");
     const limits = await checkLimits([[accountMailRateLimits.confirmationPerEmail, user.email]]);
-    if (!limits.allowed) {
-      return apiResponse(errorDocument(429, "too_many_requests", tooManyRequestsMessage), {
-        status: 429,
-        headers: { "Retry-After": String(limits.retryAfterSeconds) },
-      });
-    }
+    if (!limits.allowed) throw tooManyRequestsError(limits.retryAfterSeconds);
     await sendConfirmationEmail(user, request);
     return apiResponse(serialize(userResource, user, { meta: { message: `A new confirmation link was sent to ${user.email}.` } }));
   });

@@ -4,10 +4,9 @@ import { authorizeAccountCall } from "~/accounts/account-api.server";
 import { accountMailRateLimits, checkLimits } from "~/accounts/account-mail-limits.server";
 import { sendPasswordResetEmail } from "~/accounts/password-reset.server";
 import { serialize } from "~/api/document";
-import { ApiError, errorDocument } from "~/api/errors";
+import { ApiError, tooManyRequestsError } from "~/api/errors";
 import { apiResponse, handleApi, methodNotAllowed } from "~/api/handler.server";
 import { userResource } from "~/api/resources/users";
-import { tooManyRequestsMessage } from "~/errors/messages";
 
 /**
  * POST /api/v1/users/{id}/resend_password_reset (SPEC §7 Users): mails the user a new reset
@@ -21,12 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { user } = await authorizeAccountCall(request, params.id, "resend_password_reset");
     if (user.deactivated_at) throw new ApiError(422, "account_deactivated", "This account is deactivated; it cannot reset its password.");
     const limits = await checkLimits([[accountMailRateLimits.resetPerEmail, user.email]]);
-    if (!limits.allowed) {
-      return apiResponse(errorDocument(429, "too_many_requests", tooManyRequestsMessage), {
-        status: 429,
-        headers: { "Retry-After": String(limits.retryAfterSeconds) },
-      });
-    }
+    if (!limits.allowed) throw tooManyRequestsError(limits.retryAfterSeconds);
     await sendPasswordResetEmail(user, request);
     return apiResponse(serialize(userResource, user, { meta: { message: `Password reset instructions were sent to ${user.email}.` } }));
   });

@@ -3,7 +3,7 @@ import { requireRecentAuthentication } from "~/accounts/reauthentication.server"
 import { sensitiveChanges } from "~/accounts/reauthentication";
 import { userUpdateApiSchema } from "~/accounts/profile-forms";
 import { findPublicUser, ProfileInputError, updateProfile } from "~/accounts/profile.server";
-import { authorizeUserCall, profileInputApiError } from "~/accounts/user-api.server";
+import { authorizeAccountAccessChange, authorizeUserCall, profileInputApiError } from "~/accounts/user-api.server";
 import { serialize } from "~/api/document";
 import { apiResponse, handleApi, methodNotAllowed, notFound, readJsonBody } from "~/api/handler.server";
 import { userResource } from "~/api/resources/users";
@@ -24,7 +24,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * PUT /api/v1/users/{id} body `{user: {…, user_courses_attributes: [{id?, course_id?, _destroy?}]}}`:
  * the fields and the course changes in one transaction. A new email or password needs a recent
  * sign-in of whoever is asking (401 reauthentication_required); a new password ends the user's
- * other sessions, keeping this one when it is theirs.
+ * other sessions, keeping this one when it is theirs. Another admin's email and password are
+ * refused (403); an admin's change to someone else's account is recorded in audit_events.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
@@ -36,11 +37,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { user: changes } = await readJsonBody(request, userUpdateApiSchema);
     const current = await findPublicUser(targetId);
     if (!current) notFound("user", params.id);
-    requireRecentAuthentication(session, sensitiveChanges(current, changes));
+    const sensitive = sensitiveChanges(current, changes);
+    authorizeAccountAccessChange(session, current, sensitive);
+    requireRecentAuthentication(session, sensitive);
     try {
       const user = await updateProfile(targetId, changes, {
         keepSessionIdHash: session.user.id === targetId ? session.idHash : undefined,
         request,
+        actorId: session.user.id,
       });
       return apiResponse(serialize(userResource, user));
     } catch (error) {
