@@ -1,5 +1,6 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { errorDocument } from "../app/api/errors";
+import { escapeHtml } from "../app/formatting/html";
 
 /**
  * Answers a request the server refuses before any route runs (a stale CSRF token, malformed
@@ -34,6 +35,4 @@ export function sameSiteReferer(referer: string | undefined, siteOrigin: string 
   }
 }
 
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+

@@ -6,6 +6,7 @@ import { ApiError } from "~/api/errors";
 import { handleApi } from "~/api/handler.server";
 import { userResource } from "~/api/resources/users";
 import { db } from "~/db/db.server";
+import { likePattern } from "~/db/like-pattern";
 
 /** The admin's user directory (issue 3 item 7): one query layer for /admin, GET /users and GET /api/v1/users. */
 
@@ -66,8 +67,7 @@ export function parseUserListFiltersLeniently(url: URL): UserListFilters {
 export async function findUsers({ query, role, page, perPage }: UserListFilters) {
   let base = db().selectFrom("users");
   if (query) {
-    // Escape LIKE's own wildcards so "%" or "_" in a search match themselves.
-    const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likePattern(query);
     base = base.where((eb) =>
       eb.or([
         eb(sql`lower(users.email)`, "like", pattern),

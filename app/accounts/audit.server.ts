@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import { currentSession } from "~/accounts/session.server";
 import { db } from "~/db/db.server";
+import type { Executor } from "~/db/executor";
 import type { Database } from "~/db/schema";
 import { isMutatingMethod } from "~/security/csrf.server";
 
@@ -18,7 +19,7 @@ export interface AuditEvent {
 }
 
 /** Pass the transaction of the change, so that a change and its record are saved together or not at all. */
-export async function recordAuditEvent(event: AuditEvent, executor: Transaction<Database> | ReturnType<typeof db> = db()): Promise<void> {
+export async function recordAuditEvent(event: AuditEvent, executor: Executor = db()): Promise<void> {
   await executor
     .insertInto("audit_events")
     .values({

@@ -5,6 +5,7 @@ import { hashPassword } from "~/accounts/password.server";
 import { missingProfileItems, type MissingProfileItem } from "~/accounts/profile-completeness";
 import type { UserCourseChange } from "~/accounts/profile-forms";
 import { db } from "~/db/db.server";
+import type { Executor } from "~/db/executor";
 import type { CountryCode, Database, SchoolType, User } from "~/db/schema";
 import { logger } from "~/utils/logger.server";
 
@@ -56,7 +57,6 @@ export interface UserCourseRow {
   school_name: string;
 }
 
-type Executor = Transaction<Database> | ReturnType<typeof db>;
 
 export async function findPublicUser(userId: number, executor: Executor = db()): Promise<PublicUser | undefined> {
   const row = await executor.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();

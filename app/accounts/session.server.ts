@@ -4,6 +4,7 @@ import { serialize as serializeCookie } from "cookie";
 import { guestViewer, type Viewer } from "~/accounts/roles";
 import { config } from "~/config/env.server";
 import { db } from "~/db/db.server";
+import type { Executor } from "~/db/executor";
 import type { User } from "~/db/schema";
 import { readCookies } from "~/utils/cookies.server";
 import { currentRequestContext } from "~/utils/request-context.server";
@@ -135,6 +136,19 @@ export async function destroyCurrentSession(request: Request): Promise<string> {
 /** Ends every session of a user (deactivation, password change). */
 export async function destroyAllSessions(userId: number) {
   await db().deleteFrom("sessions").where("user_id", "=", userId).execute();
+}
+
+/**
+ * Deletes up to `batchSize` sessions whose `expires_at` has passed (lookups already ignore
+ * them: remembered ones 30 days and browser ones 12 hours after sign-in; there is no idle
+ * timeout); answers how many went. The housekeeping job calls it until a batch comes back short.
+ */
+export async function pruneExpiredSessions(now: Date, batchSize: number, executor: Executor = db()): Promise<number> {
+  const result = await executor
+    .deleteFrom("sessions")
+    .where("id_hash", "in", (eb) => eb.selectFrom("sessions as expired").select("expired.id_hash").where("expired.expires_at", "<=", now).limit(batchSize))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The signed-in user, or a redirect to sign-in that comes back here afterwards. */

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql } from "kysely";
 import { db } from "~/db/db.server";
-import type { Database, UserTokenPurpose } from "~/db/schema";
+import type { Executor } from "~/db/executor";
+import type { UserTokenPurpose } from "~/db/schema";
 
 /**
  * One-time tokens sent by mail (password reset, email confirmation). The mail holds the only
@@ -27,7 +28,6 @@ export function hashToken(token: string) {
   return createHash("sha256").update(token).digest("base64url");
 }
 
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * Issues a token and returns it (the only time it exists in clear). Older unused tokens of the

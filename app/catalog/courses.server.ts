@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { guestViewer } from "~/accounts/roles";
 import { db } from "~/db/db.server";
+import { likePattern } from "~/db/like-pattern";
 import { visibleTo } from "~/online-courses/visibility.server";
 import { listUpcomingStudySessions } from "~/study-sessions/upcoming.server";
 import { parseRecordId } from "~/utils/record-id";
@@ -18,7 +19,7 @@ export async function listCatalogueCourses({ query, schoolSlug, page, perPage }:
     .selectFrom("courses")
     .innerJoin("schools", "schools.id", "courses.school_id");
   if (query) {
-    const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likePattern(query);
     base = base.where((eb) =>
       eb.or([eb(sql`lower(courses.name)`, "like", pattern), eb(sql`lower(courses.code)`, "like", pattern)]),
     );

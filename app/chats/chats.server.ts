@@ -2,8 +2,9 @@ import { sql } from "kysely";
 import { serialize, toResource, type ResourceDefinition } from "~/api/document";
 import { CHAT_PAGE_SIZE, directKey } from "~/chats/chats";
 import { db } from "~/db/db.server";
+import type { Executor } from "~/db/executor";
 import { chatChannel, userChannel } from "~/realtime/channels";
-import { publish, type Executor } from "~/realtime/events.server";
+import { publish } from "~/realtime/events.server";
 import { hitRateLimit, type RateLimitRule } from "~/security/rate-limit.server";
 
 export interface ChatMemberSummary {

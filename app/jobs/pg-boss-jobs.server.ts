@@ -2,12 +2,12 @@ import { CompiledQuery } from "kysely";
 import type pg from "pg";
 import PgBoss from "pg-boss";
 import { createPostgresPool } from "~/db/dialect.server";
+import type { Executor } from "~/db/executor";
 import {
   DEFAULT_MAX_ATTEMPTS,
   DEFAULT_RETRY_DELAY_SECONDS,
   type JobBackEnd,
   type JobData,
-  type JobExecutor,
   type JobHandler,
   type JobOptions,
   type JobRunner,
@@ -135,7 +135,7 @@ export class PgBossJobs implements JobBackEnd {
     }
   }
 
-  async enqueue(executor: JobExecutor, queue: string, data: JobData, options: JobOptions = {}) {
+  async enqueue(executor: Executor, queue: string, data: JobData, options: JobOptions = {}) {
     await this.ensureQueue(queue);
     const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     const id = await this.boss.send(queue, data, {
@@ -153,7 +153,10 @@ export class PgBossJobs implements JobBackEnd {
       expireInSeconds: JOB_EXPIRY_SECONDS,
       deadLetter: failedJobsQueue(queue),
       ...(options.runAfter ? { startAfter: options.runAfter } : {}),
+      // pg-boss's throttle: a unique index on (queue, slot) makes a second job in the slot none.
+      ...(options.oncePerSeconds ? { singletonSeconds: options.oncePerSeconds } : {}),
     });
+    if (!id && options.oncePerSeconds) return null;
     if (!id) throw new Error(`The job queue refused a job for ${queue}`);
     return id;
   }

@@ -1,7 +1,8 @@
 import { databaseKind, databaseUrl, db } from "~/db/db.server";
+import type { Executor } from "~/db/executor";
 import { pgBossJobs } from "~/jobs/pg-boss-jobs.server";
 import { tableJobs } from "~/jobs/table-jobs.server";
-import type { JobBackEnd, JobData, JobExecutor, JobOptions, JobRunner, JobRunnerOptions } from "~/jobs/types";
+import type { JobBackEnd, JobData, JobOptions, JobRunner, JobRunnerOptions } from "~/jobs/types";
 import { singleton } from "~/utils/singleton.server";
 
 /**
@@ -12,7 +13,7 @@ import { singleton } from "~/utils/singleton.server";
  * with backoff, and after its last attempt the handler's `onFailed` runs once.
  */
 
-export type { JobBackEnd, JobContext, JobData, JobExecutor, JobHandler, JobOptions, JobRunner, JobRunnerOptions } from "~/jobs/types";
+export type { JobBackEnd, JobContext, JobData, JobHandler, JobOptions, JobRunner, JobRunnerOptions } from "~/jobs/types";
 
 const slot = () => singleton("job-back-end", () => ({ current: undefined as JobBackEnd | undefined }));
 
@@ -37,8 +38,8 @@ export async function closeJobBackEnd() {
   await current?.close();
 }
 
-/** Enqueues a job; pass the transaction it belongs to. Returns the job id. */
-export function enqueueJob(executor: JobExecutor, queue: string, data: JobData, options: JobOptions = {}): Promise<string> {
+/** Enqueues a job; pass the transaction it belongs to. Returns the job id (null when `oncePerSeconds` skipped it). */
+export function enqueueJob(executor: Executor, queue: string, data: JobData, options: JobOptions = {}): Promise<string | null> {
   return jobBackEnd().enqueue(executor, queue, data, options);
 }
 

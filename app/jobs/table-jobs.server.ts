@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import type { Executor } from "~/db/executor";
 import type { Database } from "~/db/schema";
 import {
   DEFAULT_MAX_ATTEMPTS,
@@ -6,7 +7,6 @@ import {
   type JobBackEnd,
   type JobContext,
   type JobData,
-  type JobExecutor,
   type JobOptions,
   type JobRunner,
   type JobRunnerOptions,
@@ -33,7 +33,9 @@ export function tableJobs(options: TableJobsOptions): JobBackEnd {
   const runners = new Set<TableJobRunner>();
   return {
     kind: "table",
-    async enqueue(executor: JobExecutor, queue: string, data: JobData, jobOptions: JobOptions = {}) {
+    async enqueue(executor: Executor, queue: string, data: JobData, jobOptions: JobOptions = {}) {
+      // One process owns the embedded database, so looking for this slot's job is enough.
+      if (jobOptions.oncePerSeconds && (await madeInThisSlot(executor, queue, jobOptions.oncePerSeconds))) return null;
       const row = await executor
         .insertInto("background_jobs")
         .values({
@@ -56,6 +58,12 @@ export function tableJobs(options: TableJobsOptions): JobBackEnd {
       runners.clear();
     },
   };
+}
+
+async function madeInThisSlot(executor: Executor, queue: string, seconds: number) {
+  const slotStart = sql<Date>`to_timestamp(floor(extract(epoch from now()) / ${seconds}) * ${seconds})`;
+  const row = await executor.selectFrom("background_jobs").select("id").where("queue", "=", queue).where("created_at", ">=", slotStart).limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Runs jobs one at a time in this process until stopped. */

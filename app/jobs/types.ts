@@ -1,9 +1,7 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "~/db/schema";
+import type { Executor } from "~/db/executor";
 
 /** The shapes shared by the job seam (app/jobs/queue.server.ts) and its two back ends. */
 
-export type JobExecutor = Kysely<Database> | Transaction<Database>;
 export type JobData = Record<string, unknown>;
 
 export interface JobOptions {
@@ -11,6 +9,13 @@ export interface JobOptions {
   maxAttempts?: number;
   /** Not before this time (default now). */
   runAfter?: Date;
+  /**
+   * At most one job of this queue per slot of this many seconds (slots counted from the epoch,
+   * on the database's clock): a second enqueue in the same slot, from any process, makes no job
+   * and answers null. How recurring jobs are scheduled once whatever the number of processes.
+   * At most 12 hours: pg-boss archives completed jobs after that, and refuses longer slots.
+   */
+  oncePerSeconds?: number;
 }
 
 export interface JobContext {
@@ -44,7 +49,8 @@ export interface JobRunner {
 
 export interface JobBackEnd {
   readonly kind: "pg-boss" | "table";
-  enqueue(executor: JobExecutor, queue: string, data: JobData, options?: JobOptions): Promise<string>;
+  /** The job's id; null when `oncePerSeconds` found one already made in this slot. */
+  enqueue(executor: Executor, queue: string, data: JobData, options?: JobOptions): Promise<string | null>;
   runner(options: JobRunnerOptions): JobRunner;
   /** Stops what runs on this back end and lets go of its connections. */
   close(): Promise<void>;

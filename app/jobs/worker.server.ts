@@ -1,7 +1,9 @@
 import type { AppConfig } from "~/config/env.server";
 import { db } from "~/db/db.server";
+import { HOUSEKEEPING_EVERY_SECONDS, HOUSEKEEPING_QUEUE, housekeepingJobHandler } from "~/jobs/housekeeping.server";
 import { pgBossJobs } from "~/jobs/pg-boss-jobs.server";
 import { closeJobBackEnd, createJobRunner, type JobRunner } from "~/jobs/queue.server";
+import { startRecurringJobs, type RecurringJob } from "~/jobs/recurring.server";
 import { BOOKLET_QUEUE, bookletJobHandler } from "~/online-courses/booklets.server";
 import { COURSE_PUBLISHED_QUEUE, coursePublishedJobHandler } from "~/online-courses/pre-registrations.server";
 import { singleton } from "~/utils/singleton.server";
@@ -11,11 +13,19 @@ import { singleton } from "~/utils/singleton.server";
  * PostgreSQL pg-boss hands each job to one of them; on the embedded database there is one
  * process) and stopped before the database closes on shutdown, after the job in hand finishes.
  */
-const slot = () => singleton("job-worker", () => ({ runner: undefined as JobRunner | undefined }));
+const slot = () =>
+  singleton("job-worker", () => ({ runner: undefined as JobRunner | undefined, recurring: undefined as { stop(): Promise<void> } | undefined }));
 
 function jobHandlers() {
-  return { [BOOKLET_QUEUE]: bookletJobHandler({ db }), [COURSE_PUBLISHED_QUEUE]: coursePublishedJobHandler({ db }) };
+  return {
+    [BOOKLET_QUEUE]: bookletJobHandler({ db }),
+    [COURSE_PUBLISHED_QUEUE]: coursePublishedJobHandler({ db }),
+    [HOUSEKEEPING_QUEUE]: housekeepingJobHandler({ db }),
+  };
 }
+
+/** Jobs made on a schedule (app/jobs/recurring.server.ts): one per slot whatever the number of processes. */
+const RECURRING_JOBS: RecurringJob[] = [{ queue: HOUSEKEEPING_QUEUE, everySeconds: HOUSEKEEPING_EVERY_SECONDS }];
 
 /**
  * On PostgreSQL, installs pg-boss's schema and the app's queues once, before the HTTP
@@ -36,13 +46,16 @@ export async function startJobWorker() {
   const runner = createJobRunner({ handlers: jobHandlers() });
   slot().runner = runner;
   await runner.start();
+  slot().recurring = startRecurringJobs(RECURRING_JOBS);
   return runner;
 }
 
 /** Stops taking jobs, waits for the one in hand, and closes the job back end's connections. */
 export async function stopJobWorker() {
-  const runner = slot().runner;
+  const { runner, recurring } = slot();
   slot().runner = undefined;
+  slot().recurring = undefined;
+  await recurring?.stop();
   await runner?.stop();
   await closeJobBackEnd();
 }

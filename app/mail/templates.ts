@@ -1,3 +1,5 @@
+import { escapeHtml } from "~/formatting/html";
+
 /**
  * The text of every mail the app sends. Pure: each template returns the subject, a plain-text
  * body and an HTML body in which every value from outside (names, links) is escaped.
@@ -6,12 +8,6 @@ export interface MailContent {
   subject: string;
   text: string;
   html: string;
-}
-
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
 }
 
 /** A name fit for a greeting: one line (a name with a line break could fake a paragraph), at most 80 characters. */

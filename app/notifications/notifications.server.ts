@@ -1,8 +1,9 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import { db } from "~/db/db.server";
+import type { Executor } from "~/db/executor";
 import type { Database, Notification, NotificationData } from "~/db/schema";
 import { userChannel } from "~/realtime/channels";
-import { publish, type Executor } from "~/realtime/events.server";
+import { publish } from "~/realtime/events.server";
 
 export interface NewNotification {
   /** Who receives it. */

@@ -1,5 +1,6 @@
 import type { ActivityType, ChaptersTable } from "~/db/schema";
 import { itemAccess, lockExplanation, type AccessInput, type Decision, type ItemFacts } from "~/online-courses/access";
+import { isAssessment } from "~/online-courses/activity-types";
 
 /**
  * The curriculum tree of an online course (SPEC §2): intro, chapter/{n} and mock-exam/{n}, each
@@ -77,8 +78,8 @@ export interface CurriculumTree {
   percent: number;
 }
 
-const ASSESSMENT_TYPES: readonly ActivityType[] = ["quiz", "checkpoint_quiz", "practice_question_set"];
-export const isAssessment = (type: ActivityType) => ASSESSMENT_TYPES.includes(type);
+// Which types are assessments is decided with the rest of each type's facts (activity-types.ts).
+export { isAssessment };
 
 /** Which part of its chapter a section belongs to. */
 export function sectionPart(section: { type: "core" | "additional"; activityTypes: readonly ActivityType[] }): ChapterPart {
@@ -255,7 +256,3 @@ export function parseInCoursePath(rest: string): InCourseView | null {
   return null;
 }
 
-/** Case-insensitive title match for the curriculum search, with the query trimmed; % and _ are literal. */
-export function likePattern(query: string): string {
-  return `%${query.trim().toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from "kysely";
+import type { Executor } from "~/db/executor";
 import type { ActivityType, Database, OnlineCourse, OnlineCourseStatus, PackagesConfig } from "~/db/schema";
 import type { CourseDetailsInput, EditorCommand, NewCourseInput } from "~/online-courses/editor-forms";
 import { checkCourseDeletion, checkStatusChange, CLOSED_MESSAGE, isEditable, moveOrder, swapTarget, type Direction } from "~/online-courses/editor-rules";
@@ -11,7 +12,6 @@ import { notifyPreRegistrants } from "~/online-courses/pre-registrations.server"
  * (0…n-1 within their parent) whatever the interleaving.
  */
 
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * A refusal the page shows as is: 404 (not in this course), 409 (the course's state forbids it),

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database, ElitePaymentStatus, EnrolmentStatus, OnlineCourseUser, PackageType } from "~/db/schema";
+import { sql } from "kysely";
+import type { Executor } from "~/db/executor";
+import type { ElitePaymentStatus, EnrolmentStatus, OnlineCourseUser, PackageType } from "~/db/schema";
 import type { EnrolmentFacts } from "~/online-courses/access";
 
 /**
@@ -7,7 +8,6 @@ import type { EnrolmentFacts } from "~/online-courses/access";
  * admin and instructor actions, free and trial sign-ups, and purchases.
  */
 
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface Enrolment {
   userId: number;

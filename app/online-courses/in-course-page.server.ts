@@ -1,6 +1,5 @@
 import { data, redirect } from "@remix-run/node";
 import type { Viewer } from "~/accounts/roles";
-import { db } from "~/db/db.server";
 import { activityContent, loadCourseForViewer, searchCurriculum, type CourseForViewer } from "~/online-courses/in-course.server";
 import {
   chapterHeading,
@@ -191,12 +190,15 @@ export async function inCourseAction(viewer: Viewer, idOrSlug: string, form: For
 
   if (intent === "complete") {
     if (!loaded.enrolment) return data({ error: "Enrol in the course to keep track of your progress." }, { status: 403 });
-    await completeActivity(db(), { enrolmentId: loaded.enrolment.id, place, durationSeconds: duration, nextId: next?.id ?? null });
+    const outcome = await completeActivity({ enrolmentId: loaded.enrolment.id, activity, durationSeconds: duration, nextId: next?.id ?? null });
+    if (!outcome.ok) return data({ error: outcome.message }, { status: 422 });
     throw redirect(next ? `${base}/${next.href}` : `${base}?finished=true`);
   }
 
   if (!isAssessment(activity.type)) return data({ error: "Only quizzes take answers." }, { status: 400 });
   const questions = await quizQuestionsForLearner(activity.id);
+  // Nothing to answer yet: no attempt of "0 of 0" counts as completing it.
+  if (questions.length === 0) return data({ error: "This activity has no questions yet." }, { status: 409 });
   const parsed = parseAnswers(
     questions.map((question) => ({ id: question.id, choices: question.choices as string[] })),
     (name) => {

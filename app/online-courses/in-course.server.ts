@@ -1,7 +1,8 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql } from "kysely";
 import type { Viewer } from "~/accounts/roles";
 import { db } from "~/db/db.server";
-import type { Database, OnlineCourseUser } from "~/db/schema";
+import type { Executor } from "~/db/executor";
+import type { OnlineCourseUser } from "~/db/schema";
 import {
   canSeeCourse,
   courseAccessLevel,
@@ -9,7 +10,8 @@ import {
   type AccessInput,
   type SubscriptionFacts,
 } from "~/online-courses/access";
-import { buildCurriculum, likePattern, type CurriculumRow, type CurriculumTree } from "~/online-courses/curriculum";
+import { likePattern } from "~/db/like-pattern";
+import { buildCurriculum, type CurriculumRow, type CurriculumTree } from "~/online-courses/curriculum";
 import { enrolmentFacts } from "~/online-courses/enrolments.server";
 import { cachedOutlineRows } from "~/online-courses/outline-cache.server";
 import { subscriptionFactsFor } from "~/subscriptions/subscriptions.server";
@@ -21,7 +23,6 @@ import { subscriptionFactsFor } from "~/subscriptions/subscriptions.server";
  * outline of that content version already — the whole curriculum.
  */
 
-type Executor = Kysely<Database> | Transaction<Database>;
 
 const NUMERIC_ID = /^[1-9]\d{0,9}$/;
 
@@ -139,7 +140,7 @@ export async function searchCurriculum(onlineCourseId: number, query: string, ex
     .innerJoin("sections", "sections.id", "activities.section_id")
     .innerJoin("chapters", "chapters.id", "sections.chapter_id")
     .where("chapters.online_course_id", "=", onlineCourseId)
-    .where(sql<boolean>`lower(activities.title) like ${likePattern(query)} escape '\\'`)
+    .where(sql<boolean>`lower(activities.title) like ${likePattern(query.trim())} escape '\\'`)
     .select("activities.id")
     .orderBy("chapters.position")
     .orderBy("sections.position")

@@ -1,3 +1,4 @@
+import { escapeHtml } from "~/formatting/html";
 import { chapterHeading, PART_LABELS, type ChapterPart, type CurriculumTree, type TreeActivity } from "~/online-courses/curriculum";
 
 /**
@@ -7,12 +8,6 @@ import { chapterHeading, PART_LABELS, type ChapterPart, type CurriculumTree, typ
  * elements was most of the in-course page's server time; this costs a fraction of a
  * millisecond. Every piece of text and every attribute value goes through escapeHtml.
  */
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
-}
 
 export const ACTIVITY_TYPE_LABELS: Record<TreeActivity["type"], string> = {
   video: "Video",

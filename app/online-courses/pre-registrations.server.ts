@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from "kysely";
+import type { Executor } from "~/db/executor";
 import type { Database } from "~/db/schema";
 import type { JobHandler } from "~/jobs/queue.server";
 import { mailLink } from "~/mail/links.server";
@@ -15,7 +16,6 @@ import { COURSE_PUBLISHED_NOTIFICATION, coursePublishedNotificationData } from "
  * mail; a retried job does not repeat a notification it already made.
  */
 
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export const COURSE_PUBLISHED_QUEUE = "online-course-published";
 

@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
-import type { ActivityType, Database, OnlineCourse } from "~/db/schema";
+import type { Executor } from "~/db/executor";
+import type { ActivityType, OnlineCourse } from "~/db/schema";
 
 /**
  * A course as print and the booklet show it (issue 5 item 7): the curriculum with what each
@@ -7,7 +7,6 @@ import type { ActivityType, Database, OnlineCourse } from "~/db/schema";
  * queries whatever the course's size.
  */
 
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface PrintableQuestion {
   prompt: string;

@@ -1,6 +1,8 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { db } from "~/db/db.server";
-import type { Database } from "~/db/schema";
+import type { Executor } from "~/db/executor";
+import type { ActivityType, Database } from "~/db/schema";
+import { completionByHand } from "~/online-courses/activity-types";
 import { progressPercent } from "~/online-courses/curriculum";
 import { scoreQuiz, type QuizAnswers, type QuizScore } from "~/online-courses/quiz";
 
@@ -9,7 +11,6 @@ import { scoreQuiz, type QuizAnswers, type QuizScore } from "~/online-courses/qu
  * Callers have already asked the access module that the learner may open the activity.
  */
 
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface ActivityPlace {
   activityId: number;
@@ -17,12 +18,42 @@ export interface ActivityPlace {
   sectionId: number;
 }
 
+export type CompletionOutcome = { ok: true } | { ok: false; reason: "submit-answers"; message: string };
+
+/**
+ * Completes an activity by hand ("Mark complete", POST /api/v1/progress): the one place both ask.
+ * Refuses, changing nothing, what `completionByHand` says is completed by submitting answers
+ * (quizzes, checkpoint quizzes, practice question sets go through `submitQuiz`); otherwise
+ * records it as `recordCompletion` does. Callers have checked the enrolment and the lock.
+ */
+export async function completeActivity(
+  input: {
+    enrolmentId: number;
+    activity: { id: number; type: ActivityType; chapterId: number; sectionId: number };
+    durationSeconds: number;
+    nextId: number | null;
+  },
+  executor: Executor = db(),
+): Promise<CompletionOutcome> {
+  const byHand = completionByHand(input.activity.type);
+  if (!byHand.allowed) return { ok: false, reason: byHand.reason, message: byHand.message };
+  const { activity } = input;
+  await recordCompletion(executor, {
+    enrolmentId: input.enrolmentId,
+    place: { activityId: activity.id, chapterId: activity.chapterId, sectionId: activity.sectionId },
+    durationSeconds: input.durationSeconds,
+    nextId: input.nextId,
+  });
+  return { ok: true };
+}
+
 /**
  * Records the activity as completed (once per enrolment: completing it again keeps the first
  * completion and adds the time), adds the time to the enrolment's view time, and makes `nextId`
- * (or this activity, at the end of the course) the current one.
+ * (or this activity, at the end of the course) the current one. Asks no rule: learners complete
+ * through `completeActivity` or `submitQuiz`.
  */
-export async function completeActivity(
+async function recordCompletion(
   executor: Executor,
   input: { enrolmentId: number; place: ActivityPlace; durationSeconds: number; assessmentId?: number | null; nextId: number | null },
 ) {
@@ -118,7 +149,7 @@ export async function submitQuiz(input: {
           .execute();
       }
       if (input.enrolment) {
-        await completeActivity(trx, {
+        await recordCompletion(trx, {
           enrolmentId: input.enrolment.id,
           place: input.enrolment.place,
           durationSeconds: input.durationSeconds,

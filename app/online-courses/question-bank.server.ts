@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { hasRole, type Viewer } from "~/accounts/roles";
+import { likePattern } from "~/db/like-pattern";
 import type { ActivityType, Database } from "~/db/schema";
 import type { QuestionFilters } from "~/online-courses/editor-forms";
 
@@ -13,11 +14,6 @@ export const QUESTIONS_PER_PAGE = 20;
 
 export function seesEveryCourse(viewer: Viewer) {
   return hasRole(viewer, "admin", "content_creator");
-}
-
-/** `%` and `_` typed by someone are searched for literally. */
-export function likePattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 export interface QuestionRow {

@@ -2,8 +2,7 @@ import { Flex, Heading } from "@radix-ui/themes";
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { CheckoutForm } from "~/payments/checkout-form";
-import type { CheckoutView } from "~/payments/checkout-page.server";
-import type { action, loader } from "~/routes/checkout+/_index";
+import type { action, CheckoutAnswer, loader } from "~/routes/checkout+/_index";
 import { Loading, type FormDialogProps } from "~/shell/dialog-host";
 
 /**
@@ -18,7 +17,7 @@ export default function CheckoutDialog({ href, titleId, onReady }: FormDialogPro
     // Load once per opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [href]);
-  const answer = (submit.data ?? page.data) as { view: CheckoutView | null; error: string | null } | undefined;
+  const answer = (submit.data ?? page.data) as CheckoutAnswer | undefined;
   useEffect(() => {
     if (answer) onReady();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -30,7 +29,7 @@ export default function CheckoutDialog({ href, titleId, onReady }: FormDialogPro
         Checkout
       </Heading>
       {answer.view ? (
-        <CheckoutForm Form={submit.Form} view={answer.view} busy={submit.state !== "idle"} sectionHeading="h3" action="/checkout?index" />
+        <CheckoutForm Form={submit.Form} view={answer.view} result={answer.result} busy={submit.state !== "idle"} sectionHeading="h3" action="/checkout?index" />
       ) : (
         <>
           <p role="alert">{answer.error}</p>

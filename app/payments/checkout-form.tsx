@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { Badge, Button, Flex, Heading, Separator, Text } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useId } from "react";
@@ -6,22 +7,25 @@ import { CsrfInput } from "~/components/csrf-input";
 import type { FormElement } from "~/components/form-element";
 import { FormErrors, FormField, SelectField } from "~/components/form-field";
 import { formatPrice } from "~/formatting/price";
-import type { CheckoutView } from "~/payments/checkout-page.server";
+import type { CheckoutView } from "~/payments/checkout-fields";
 
 /**
  * The checkout of /checkout and of the checkout dialog: the order summary, the account fields
  * for guests, and the form that quotes again or goes on to payment. `action` is left out on the
- * page (it posts to its own URL) and given in the dialog.
+ * page (it posts to its own URL) and given in the dialog. `result` is the server's reply to the
+ * last submission: its errors, and what was typed (never the password).
  */
 export function CheckoutForm({
   Form,
   view,
+  result,
   busy,
   sectionHeading,
   action,
 }: {
   Form: FormElement;
   view: CheckoutView;
+  result?: SubmissionResult<string[]> | null;
   busy: boolean;
   sectionHeading: "h2" | "h3";
   action?: string;
@@ -29,6 +33,11 @@ export function CheckoutForm({
   const { quote } = view;
   const isSubscription = view.product.kind === "subscription";
   const returnTo = `/checkout?${new URLSearchParams(view.productQuery).toString()}`;
+  const errors = (name: string) => result?.error?.[name] ?? undefined;
+  const typed = (name: string) => {
+    const value = result?.initialValue?.[name];
+    return typeof value === "string" ? value : undefined;
+  };
   return (
     <>
     {view.lastFailure ? (
@@ -50,7 +59,7 @@ export function CheckoutForm({
         {Object.entries(view.productQuery).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <FormErrors errors={view.formErrors} />
+        <FormErrors errors={errors("")} />
         {view.signedIn ? (
           <Text size="2">
             Buying as {view.signedIn.email}. <Link to={`/users/sign_in?redirect_to=${encodeURIComponent(returnTo)}`}>Not you?</Link>
@@ -65,19 +74,19 @@ export function CheckoutForm({
                 Already have an account? <Link to={`/users/sign_in?redirect_to=${encodeURIComponent(returnTo)}`}>Log in</Link>
               </Text>
               <Flex gap="3" wrap="wrap">
-                <FormField label="First name" name="first_name" autoComplete="given-name" defaultValue={view.values.first_name} errors={view.fieldErrors.first_name} required />
-                <FormField label="Last name" name="last_name" autoComplete="family-name" defaultValue={view.values.last_name} errors={view.fieldErrors.last_name} required />
+                <FormField label="First name" name="first_name" autoComplete="given-name" defaultValue={typed("first_name")} errors={errors("first_name")} required />
+                <FormField label="Last name" name="last_name" autoComplete="family-name" defaultValue={typed("last_name")} errors={errors("last_name")} required />
               </Flex>
-              <FormField label="Email" name="email" type="email" autoComplete="email" defaultValue={view.values.email} errors={view.fieldErrors.email} required />
-              <FormField label="Password" name="password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} errors={view.fieldErrors.password} required />
+              <FormField label="Email" name="email" type="email" autoComplete="email" defaultValue={typed("email")} errors={errors("email")} required />
+              <FormField label="Password" name="password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} errors={errors("password")} required />
             </Flex>
           </fieldset>
         )}
-        <SelectField label="Country (sets currency and sales tax)" name="country" defaultValue={view.country ?? "US"} errors={view.fieldErrors.country}>
+        <SelectField label="Country (sets currency and sales tax)" name="country" defaultValue={view.country ?? "US"} errors={errors("country")}>
           <option value="US">United States (USD)</option>
           <option value="CA">Canada (CAD, 5% sales tax)</option>
         </SelectField>
-        <FormField label="Discount code" name="discount_code" defaultValue={view.discountCode} errors={view.fieldErrors.discount_code} autoComplete="off" />
+        <FormField label="Discount code" name="discount_code" defaultValue={view.discountCode} errors={errors("discount_code")} autoComplete="off" />
         {view.creditsAvailableCents > 0 && !isSubscription ? (
           <label className="checkbox-row">
             <input type="checkbox" name="apply_credits" defaultChecked={view.applyCredits} /> Use my referral credit ({formatPrice(view.creditsAvailableCents, quote?.currency ?? "USD", { forceCents: true })})

@@ -125,29 +125,43 @@ export interface CheckoutChoice {
   applyCredits?: boolean;
 }
 
-export type PricedCheckout = { quote: Quote; discount: DiscountCodeFacts | null; facts: BuyerFacts } | { error: string; field?: "discount_code"; status: number };
+export type PricedCheckout =
+  | { quote: Quote; discount: DiscountCodeFacts | null; facts: BuyerFacts }
+  | {
+      error: string;
+      field?: "discount_code";
+      status: number;
+      facts: BuyerFacts;
+      /** What the page shows instead: the price without the refused code (null when there is none). */
+      quote: Quote | null;
+    };
 
-/** The quote the buyer sees and pays, with the discount code checked on the server. */
+/** The quote the buyer sees and pays, with the discount code checked on the server: the buyer's facts and the code, read once. */
 export async function priceCheckout(userId: number | null, choice: CheckoutChoice, now = new Date()): Promise<PricedCheckout> {
-  const facts = await buyerFacts(userId, choice.product, now);
-  let discount: DiscountCodeFacts | null = null;
-  if (choice.discountCode?.trim()) {
-    discount = await findDiscountCode(choice.discountCode);
-    if (!discount) return { error: DISCOUNT_CODE_UNKNOWN, field: "discount_code", status: 400 };
-    const check = checkDiscountCode(discount, choice.product, now);
-    if (!check.ok) return { error: check.error, field: "discount_code", status: 400 };
-  }
-  const priced = quote({
+  const code = choice.discountCode?.trim() || null;
+  const [facts, discount] = await Promise.all([buyerFacts(userId, choice.product, now), code ? findDiscountCode(code) : null]);
+  return priceFor(choice, facts, code === null ? null : { found: discount }, now);
+}
+
+/** The price for a buyer's facts and the code they gave (found or not), pure. */
+export function priceFor(choice: CheckoutChoice, facts: BuyerFacts, code: { found: DiscountCodeFacts | null } | null, now: Date): PricedCheckout {
+  const input = {
     product: choice.product,
     country: choice.country ?? facts.country,
-    discount,
     plusMember: facts.plusMember,
     creditsAvailableCents: facts.creditsAvailableCents,
     applyCredits: choice.applyCredits,
     elitePaidCents: facts.elitePaidCents,
     trialEligible: facts.trialEligible,
-  });
-  if ("error" in priced) return { error: priced.error, status: 400 };
+  };
+  const check = !code ? ({ ok: true } as const) : code.found ? checkDiscountCode(code.found, choice.product, now) : ({ ok: false, error: DISCOUNT_CODE_UNKNOWN } as const);
+  if (!check.ok) {
+    const without = quote(input);
+    return { error: check.error, field: "discount_code", status: 400, facts, quote: "error" in without ? null : without };
+  }
+  const discount = code?.found ?? null;
+  const priced = quote({ ...input, discount });
+  if ("error" in priced) return { error: priced.error, status: 400, facts, quote: null };
   return { quote: priced, discount, facts };
 }
 
@@ -156,9 +170,16 @@ export type CheckoutOutcome =
   | { kind: "complete"; purchaseId: number }
   | { kind: "error"; message: string; field?: "discount_code"; status: number };
 
-/** Starts paying: a pending purchase, then Stripe's hosted page (or, when free, fulfilment now). */
+/** Starts paying: prices the checkout for the user, then startPricedCheckout. */
 export async function startCheckout(user: { id: number; email: string }, choice: CheckoutChoice, origin: string, now = new Date()): Promise<CheckoutOutcome> {
-  const priced = await priceCheckout(user.id, choice, now);
+  return startPricedCheckout(user, choice, await priceCheckout(user.id, choice, now), origin, now);
+}
+
+/**
+ * Starts paying for a checkout already priced for this user (priceCheckout): a pending purchase,
+ * then Stripe's hosted page (or, when free, fulfilment now).
+ */
+export async function startPricedCheckout(user: { id: number; email: string }, choice: CheckoutChoice, priced: PricedCheckout, origin: string, now = new Date()): Promise<CheckoutOutcome> {
   if ("error" in priced) return { kind: "error", message: priced.error, field: priced.field, status: priced.status };
   if (priced.facts.blocked) return { kind: "error", message: priced.facts.blocked, status: 409 };
   const { quote: q, discount } = priced;

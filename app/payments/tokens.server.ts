@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import { db } from "~/db/db.server";
+import type { Executor } from "~/db/executor";
 import type { Database } from "~/db/schema";
 import { createNotification } from "~/notifications/notifications.server";
 
@@ -9,7 +10,6 @@ import { createNotification } from "~/notifications/notifications.server";
  * many requests race, the balance never goes below zero and each success is one ledger row.
  */
 
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export const NOT_ENOUGH_TOKENS = "You don't have enough tokens for this.";
 

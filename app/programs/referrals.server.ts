@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { parse, serialize } from "cookie";
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { config } from "~/config/env.server";
 import { db } from "~/db/db.server";
+import type { Executor } from "~/db/executor";
 import type { Database, Purchase } from "~/db/schema";
 import { mailLinkOrigin } from "~/mail/links.server";
 import { sendMail } from "~/mail/mailer.server";
@@ -30,7 +31,6 @@ import {
   type FriendStatus,
 } from "./referrals";
 
-type Executor = Kysely<Database> | Transaction<Database>;
 
 const UNIQUE_VIOLATION = "23505";
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,11 +1,10 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql } from "kysely";
 import { databaseKind } from "~/db/db.server";
-import type { Database, RealtimeAction } from "~/db/schema";
+import type { Executor } from "~/db/executor";
+import type { RealtimeAction } from "~/db/schema";
 import type { RealtimeEvent } from "~/realtime/channels";
 import { realtimeHub, toEvent } from "~/realtime/hub.server";
 import { ensureRealtimeRelay } from "~/realtime/transport.server";
-
-export type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The PostgreSQL notification channel every app instance listens on. */
 export const NOTIFY_CHANNEL = "realtime_events";
@@ -40,13 +39,6 @@ export async function publish<Payload>(
   }
   hub.eventStored();
   return event;
-}
-
-/** Publishes several events in order (e.g. one per member of a chat). */
-export async function publishAll(executor: Executor, events: { channel: string; action: RealtimeAction; payload: unknown }[]) {
-  const published: RealtimeEvent[] = [];
-  for (const event of events) published.push(await publish(executor, event.channel, event.action, event.payload));
-  return published;
 }
 
 const REPLAY_LIMIT = 500;

@@ -1,5 +1,14 @@
 import { sql } from "kysely";
 import { db } from "~/db/db.server";
+import type { Executor } from "~/db/executor";
+
+/**
+ * No rule counts over a longer window (the longest today: an hour, for sign-ups, contact
+ * messages, job applications, chats started and reset mail per address). The housekeeping job
+ * (app/jobs/housekeeping.server.ts) drops windows older than twice this, so a rule with a longer
+ * window would lose its counts early: such a rule is refused.
+ */
+export const LONGEST_RATE_LIMIT_WINDOW_SECONDS = 60 * 60;
 
 export interface RateLimitRule {
   /** Distinguishes limits: "sign-in:ip", "sign-in:account", … */
@@ -36,6 +45,9 @@ export async function readRateLimit(rule: RateLimitRule, subject: string, now = 
 }
 
 function windowStartOf(rule: RateLimitRule, now: Date) {
+  if (rule.windowSeconds > LONGEST_RATE_LIMIT_WINDOW_SECONDS) {
+    throw new Error(`Rate limit ${rule.name} counts over ${rule.windowSeconds} s, past LONGEST_RATE_LIMIT_WINDOW_SECONDS: raise that first`);
+  }
   const windowMs = rule.windowSeconds * 1000;
   return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
 }
@@ -49,7 +61,24 @@ function bucketOf(rule: RateLimitRule, subject: string) {
   return `${rule.name}:${subject.toLowerCase()}`;
 }
 
-/** Old windows are useless; drop them now and then. */
-export async function pruneRateLimitCounters(olderThan: Date) {
-  await db().deleteFrom("rate_limit_counters").where("window_start", "<", olderThan).execute();
+/**
+ * Deletes up to `batchSize` counters of windows that started before `olderThan`; answers how
+ * many went. The housekeeping job calls it until a batch comes back short.
+ */
+export async function pruneRateLimitCounters(olderThan: Date, batchSize: number, executor: Executor = db()): Promise<number> {
+  const result = await executor
+    .deleteFrom("rate_limit_counters")
+    .where(({ eb, refTuple, selectFrom }) =>
+      eb(
+        refTuple("bucket", "window_start"),
+        "in",
+        selectFrom("rate_limit_counters as old")
+          .select(["old.bucket", "old.window_start"])
+          .where("old.window_start", "<", olderThan)
+          .limit(batchSize)
+          .$asTuple("bucket", "window_start"),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

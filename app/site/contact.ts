@@ -3,7 +3,8 @@ import type { ContactTopic } from "~/db/schema";
 
 export type { ContactTopic };
 import { tryAgainInMessage } from "~/errors/messages";
-import { escapeHtml, type MailContent } from "~/mail/templates";
+import { escapeHtml } from "~/formatting/html";
+import type { MailContent } from "~/mail/templates";
 
 export const CONTACT_TOPICS: Record<ContactTopic, string> = {
   general: "General question",

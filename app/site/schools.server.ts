@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { db } from "~/db/db.server";
+import { likePattern } from "~/db/like-pattern";
 import { listUpcomingStudySessions } from "~/study-sessions/upcoming.server";
 
 const SCHOOL_COLUMNS = ["schools.id", "schools.slug", "schools.name", "schools.short_name", "schools.school_type", "schools.city", "schools.region_code", "schools.country_code"] as const;
@@ -93,7 +94,7 @@ export async function listSchoolsOfType(schoolType: "university" | "high_school"
 
 /** Published public online courses whose code or name contains a word (e.g. "lsat"). */
 export async function listOnlineCoursesMatching(word: string) {
-  const pattern = `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = likePattern(word);
   return db()
     .selectFrom("online_courses")
     .where("status", "=", "published")

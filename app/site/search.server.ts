@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { db } from "~/db/db.server";
-import { likePattern, prefixTsQuery } from "./search";
+import { likePattern } from "~/db/like-pattern";
+import { prefixTsQuery } from "./search";
 
 /**
  * Site search (/search). Full-text search with prefix matching on the same expressions as the

@@ -25,8 +25,3 @@ export function prefixTsQuery(text: string): string | null {
   if (words.length === 0) return null;
   return words.map((word) => `${word}:*`).join(" & ");
 }
-
-/** `text` with LIKE's wildcards escaped, wrapped for a substring match. */
-export function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

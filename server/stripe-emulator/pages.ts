@@ -1,3 +1,5 @@
+import { escapeHtml } from "../../app/formatting/html";
+
 /** The emulator's hosted checkout pages: plain HTML forms that work without JavaScript. */
 
 type Obj = Record<string, any>;
@@ -9,8 +11,7 @@ interface View {
   trialDays?: number | null;
 }
 
-const escape = (value: unknown) =>
-  String(value ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escape = (value: unknown) => escapeHtml(String(value ?? ""));
 
 export function money(cents: number, currency: string) {
   const amount = (cents / 100).toFixed(2);

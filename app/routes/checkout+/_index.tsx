@@ -1,13 +1,34 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Card, Container, Flex, Heading } from "@radix-ui/themes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
+import type { SessionUser } from "~/accounts/session.server";
+import { appOrigin } from "~/accounts/sign-in-flow.server";
+import { EMAIL_TAKEN_MESSAGE, signUp } from "~/accounts/sign-up.server";
+import { tooManyRequestsMessage } from "~/errors/messages";
+import { checkoutSchema, productQueryOf, type CheckoutView } from "~/payments/checkout-fields";
 import { CheckoutForm } from "~/payments/checkout-form";
-import { CheckoutInputError, checkoutPage, submitCheckout, type CheckoutView } from "~/payments/checkout-page.server";
+import { priceCheckout, startPricedCheckout } from "~/payments/checkout.server";
+import { PaymentsUnavailableError } from "~/payments/stripe.server";
+import { checkoutProduct, checkoutView, choiceOf, isStripeConnectionError, pricingErrors, type Buyer } from "~/routes/checkout+/checkout-page.server";
 import { passRetryAfter, retryAfterHeaders } from "~/security/retry-after";
 import { metaFor } from "~/seo/page-meta";
+import { logger } from "~/utils/logger.server";
 
 const ROUTE = "routes/checkout+/_index";
+
+/** The page's data: the checkout and the last submission's reply, or why nothing can be bought here. */
+export interface CheckoutAnswer {
+  view: CheckoutView | null;
+  result: SubmissionResult<string[]> | null;
+  error: string | null;
+}
+
+const notForSale = (refused: { error: string; status: number }) => data<CheckoutAnswer>({ view: null, result: null, error: refused.error }, { status: refused.status });
+
+const buyerOf = (user: SessionUser): Buyer => ({ id: user.id, email: user.email, firstName: user.first_name, countryCode: user.country_code });
 
 /**
  * /checkout?online_course_id={id}&package=learn|practice|bundle, ?plan=plus|premed_plus&interval=month|year,
@@ -15,30 +36,84 @@ const ROUTE = "routes/checkout+/_index";
  * sign-up for guests in the same form, then Stripe's payment page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRouteAccess(request, ROUTE);
-  try {
-    return { view: await checkoutPage(request), error: null };
-  } catch (error) {
-    if (error instanceof CheckoutInputError) return data({ view: null, error: error.message }, { status: error.status });
-    throw error;
-  }
+  const session = await requireRouteAccess(request, ROUTE);
+  const productQuery = productQueryOf(new URL(request.url).searchParams);
+  const loaded = await checkoutProduct(productQuery);
+  if ("error" in loaded) return notForSale(loaded);
+  const buyer = session ? buyerOf(session.user) : null;
+  const choice = { country: null, discountCode: "", applyCredits: false };
+  const priced = await priceCheckout(buyer?.id ?? null, { product: loaded.product, country: buyer?.countryCode ?? null });
+  if ("error" in priced) return notForSale(priced);
+  return data<CheckoutAnswer>({ view: await checkoutView({ product: loaded.product, productQuery, buyer, choice, priced }), result: null, error: null });
 }
 
+/** What stops a submission short of the payment page: its status and what the form says. */
+interface Refusal {
+  status: number;
+  formErrors?: string[];
+  fieldErrors?: Record<string, string[]>;
+  retryAfterSeconds?: number;
+}
+
+/**
+ * "Update total" prices again; "Pay" goes on to the payment page. One straight line: parse the
+ * form → sign a guest who pays up → price once for the buyer → start the payment → the page
+ * (when not redirected), built once for the buyer now known.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireRouteAccess(request, ROUTE);
-  try {
-    const outcome = await submitCheckout(request, context.clientIp);
-    const headers = new Headers(outcome.kind === "page" && outcome.retryAfterSeconds !== undefined ? retryAfterHeaders(outcome.retryAfterSeconds) : undefined);
-    if (outcome.cookie) headers.append("Set-Cookie", outcome.cookie);
-    if (outcome.kind === "redirect") {
-      headers.set("Location", outcome.location);
-      return new Response(null, { status: 303, headers });
+  const session = await requireRouteAccess(request, ROUTE);
+  const submission = parseWithZod(await request.formData(), { schema: checkoutSchema(session ? "signed-in" : "guest") });
+  const productQuery = productQueryOf(submission.payload);
+  const loaded = await checkoutProduct(productQuery);
+  if ("error" in loaded) return notForSale(loaded);
+  const { product } = loaded;
+  const choice = choiceOf(submission);
+  const value = submission.status === "success" ? submission.value : null;
+  let refusal: Refusal | null = value ? null : { status: 400 };
+  let buyer = session ? buyerOf(session.user) : null;
+  const headers = new Headers();
+
+  // A guest who pays signs up with the same form and is the buyer from here on.
+  if (value?.intent === "pay" && !buyer && value.account) {
+    const { account } = value;
+    const signedUp = await signUp(request, { ...account, signup_role: "student" }, context.clientIp);
+    if (signedUp.kind === "rate-limited") refusal = { status: 429, formErrors: [tooManyRequestsMessage], retryAfterSeconds: signedUp.retryAfterSeconds };
+    else if (signedUp.kind === "email-taken") refusal = { status: 400, fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] } };
+    else {
+      headers.append("Set-Cookie", signedUp.cookie);
+      buyer = { id: signedUp.userId, email: account.email, firstName: account.first_name, countryCode: null };
     }
-    return data({ view: outcome.view, error: null }, { status: outcome.status, headers });
-  } catch (error) {
-    if (error instanceof CheckoutInputError) return data({ view: null, error: error.message }, { status: error.status });
-    throw error;
   }
+
+  const priced = await priceCheckout(buyer?.id ?? null, { product, country: choice.country, discountCode: choice.discountCode, applyCredits: choice.applyCredits });
+
+  if (value?.intent === "pay" && buyer && !refusal) {
+    if ("error" in priced) refusal = { status: priced.status };
+    else {
+      try {
+        const outcome = await startPricedCheckout(buyer, { product, country: choice.country, discountCode: choice.discountCode, applyCredits: choice.applyCredits }, priced, appOrigin(request));
+        if (outcome.kind !== "error") {
+          headers.set("Location", outcome.kind === "redirect" ? outcome.url : `/checkout/success?purchase_id=${outcome.purchaseId}`);
+          return new Response(null, { status: 303, headers });
+        }
+        refusal = { status: outcome.status, formErrors: [outcome.message] };
+      } catch (error) {
+        if (!(error instanceof PaymentsUnavailableError) && !isStripeConnectionError(error)) throw error;
+        logger().error({ err: error }, "checkout could not reach the payment provider");
+        refusal = { status: 503, formErrors: ["Payments are briefly unavailable. Please try again in a few minutes."] };
+      }
+    }
+  }
+
+  if (refusal?.retryAfterSeconds !== undefined) for (const [name, header] of Object.entries(retryAfterHeaders(refusal.retryAfterSeconds))) headers.set(name, header);
+  const shown = pricingErrors(priced);
+  const result = submission.reply({
+    formErrors: [...(refusal?.formErrors ?? []), ...(shown.formErrors ?? [])],
+    fieldErrors: { ...shown.fieldErrors, ...refusal?.fieldErrors },
+    hideFields: ["password"],
+  });
+  const view = await checkoutView({ product, productQuery, buyer, choice, priced });
+  return data<CheckoutAnswer>({ view, result, error: null }, { status: refusal?.status ?? 200, headers });
 }
 
 export const headers = passRetryAfter;
@@ -46,7 +121,7 @@ export const headers = passRetryAfter;
 export default function CheckoutPage() {
   const loaded = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
-  const { view, error } = (posted ?? loaded) as { view: CheckoutView | null; error: string | null };
+  const { view, result, error } = (posted ?? loaded) as CheckoutAnswer;
   const navigation = useNavigation();
   if (!view) {
     return (
@@ -66,7 +141,7 @@ export default function CheckoutPage() {
           <Heading as="h1" size="6">
             Checkout
           </Heading>
-          <CheckoutForm Form={Form} view={view} busy={navigation.state === "submitting"} sectionHeading="h2" />
+          <CheckoutForm Form={Form} view={view} result={result} busy={navigation.state === "submitting"} sectionHeading="h2" />
         </Flex>
       </Card>
     </Container>

@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
 import { guestViewer } from "~/accounts/roles";
 import { viewerOf } from "~/accounts/session.server";
+import { completionByHand } from "~/online-courses/activity-types";
 import { PART_LABELS, type ChapterPart } from "~/online-courses/curriculum";
 import { inCourseAction, loadInCoursePage, type SelectedActivity } from "~/online-courses/in-course-page.server";
 import {
@@ -193,7 +194,8 @@ function ActivityPanel({ selected, courseId }: { selected: SelectedActivity; cou
   const { activity, lock } = selected;
   const error = actionData && "error" in actionData ? actionData.error : null;
   const quizResult = actionData && "quizResult" in actionData && actionData.quizResult.activityId === activity.id ? actionData.quizResult : null;
-  const isQuiz = selected.questions.length > 0;
+  // Activities that take answers are completed by submitting them, never by "Mark complete" (the server refuses it too).
+  const isQuiz = !completionByHand(activity.type).allowed;
   return (
     <Card asChild mt="4">
       <article aria-labelledby="activity-heading">
@@ -220,7 +222,12 @@ function ActivityPanel({ selected, courseId }: { selected: SelectedActivity; cou
                     Your last attempt: {selected.lastAttempt.correct_count} of {selected.lastAttempt.question_count}.
                   </Text>
                 ) : null}
-                {quizResult ? (
+                {selected.questions.length === 0 ? (
+                  // Completed by answering, so with nothing to answer yet there is nothing to submit.
+                  <Text as="p" color="gray">
+                    The questions of this {ACTIVITY_TYPE_LABELS[activity.type].toLowerCase()} are on their way. Move on to the next activity for now.
+                  </Text>
+                ) : quizResult ? (
                   <QuizResult result={quizResult} questions={selected.questions} />
                 ) : page.signedIn ? (
                   <QuizForm activity={activity} questions={selected.questions} />

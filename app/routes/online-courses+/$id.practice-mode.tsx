@@ -5,6 +5,7 @@ import { requireRouteAccess } from "~/accounts/authorize.server";
 import { guestViewer } from "~/accounts/roles";
 import { viewerOf } from "~/accounts/session.server";
 import { lockExplanation, practiceAccess } from "~/online-courses/access";
+import { PRACTICE_TYPES } from "~/online-courses/activity-types";
 import { chapterHeading } from "~/online-courses/curriculum";
 import { inCourseBase } from "~/online-courses/in-course-page.server";
 import { loadCourseForViewer } from "~/online-courses/in-course.server";
@@ -19,7 +20,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!loaded) throw new Response("Course not found", { status: 404 });
   const { course, tree, access } = loaded;
   const decision = practiceAccess(access);
-  const practiceTypes = new Set(["practice_question_set", "quiz", "checkpoint_quiz", "flash_card_deck"]);
   return {
     course: { id: course.id, name: course.name, course_code: course.course_code },
     base: inCourseBase(course.slug),
@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         title: chapterHeading(chapter),
         activities: chapter.sections
           .flatMap((section) => section.activities.map((activity) => ({ activity, additional: section.part === "additional-practice" })))
-          .filter(({ activity, additional }) => additional || practiceTypes.has(activity.type))
+          .filter(({ activity, additional }) => additional || PRACTICE_TYPES.has(activity.type))
           .map(({ activity }) => activity),
       }))
       .filter((chapter) => chapter.activities.length > 0),

@@ -8,6 +8,7 @@ import { action as profileAction, headers as profileHeaders } from "~/routes/pro
 import { action as reauthenticateForm, headers as reauthenticateHeaders } from "~/routes/users+/reauthenticate";
 import { action as signInForm, headers as signInHeaders } from "~/routes/users+/sign_in";
 import { useTestDatabase } from "../../support/database";
+import { routeAnswer, type RouteAnswer } from "../../support/route-answer";
 import { createTestUser, inOneRateLimitWindow, uniqueIp } from "./helpers";
 
 /**
@@ -21,32 +22,12 @@ const RIGHT = "the-right-password-1";
 
 beforeEach(() => inOneRateLimitWindow(signInLimits.perAccountAndAddress.windowSeconds));
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  data?: unknown;
-}
-
-/** What a route action answered, returned or thrown: a Response, or `data()` with its init. */
-async function answerOf(run: () => Promise<unknown>): Promise<Answer> {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, headers: result.headers };
-  const { data, init } = result as { data: unknown; init?: ResponseInit };
-  return { status: init?.status ?? 200, headers: new Headers(init?.headers), data };
-}
-
 function call(action: (args: ActionFunctionArgs) => Promise<unknown>, request: Request, clientIp: string) {
-  return answerOf(() => action({ request, params: {}, context: { clientIp } } as unknown as ActionFunctionArgs));
+  return routeAnswer(() => action({ request, params: {}, context: { clientIp } } as unknown as ActionFunctionArgs));
 }
 
 /** The headers Remix gives the page of a document (or single-fetch) answer: the route's `headers` export. */
-function pageHeaders(headers: HeadersFunction, answer: Answer) {
+function pageHeaders(headers: HeadersFunction, answer: RouteAnswer) {
   return new Headers(headers({ actionHeaders: answer.headers, loaderHeaders: new Headers(), parentHeaders: new Headers(), errorHeaders: undefined }));
 }
 
@@ -65,7 +46,7 @@ async function failFiveTimes(email: string, clientIp: string) {
   }
 }
 
-function expectRetryAfterWithinWindow(answer: Answer) {
+function expectRetryAfterWithinWindow(answer: Pick<RouteAnswer, "status" | "headers">) {
   expect(answer.status).toBe(429);
   const seconds = Number(answer.headers.get("Retry-After"));
   expect(seconds).toBeGreaterThanOrEqual(1);

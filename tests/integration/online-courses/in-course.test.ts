@@ -158,11 +158,10 @@ describe("progress and quizzes", () => {
     const { db } = database();
     const viewer = await student();
     const loaded = (await loadCourseForViewer(viewer, "waterloo-math-137-exam-prep"))!;
-    const [first, second] = loaded.tree.activities.filter((activity) => !activity.completed);
+    const [first, second] = loaded.tree.activities.filter((activity) => !activity.completed && (activity.type === "video" || activity.type === "reading"));
     const before = loaded.enrolment!.view_time_seconds;
-    const place = { activityId: first!.id, chapterId: first!.chapterId, sectionId: first!.sectionId };
-    await completeActivity(db, { enrolmentId: loaded.enrolment!.id, place, durationSeconds: 120, nextId: second!.id });
-    await completeActivity(db, { enrolmentId: loaded.enrolment!.id, place, durationSeconds: 30, nextId: second!.id });
+    expect(await completeActivity({ enrolmentId: loaded.enrolment!.id, activity: first!, durationSeconds: 120, nextId: second!.id })).toEqual({ ok: true });
+    expect(await completeActivity({ enrolmentId: loaded.enrolment!.id, activity: first!, durationSeconds: 30, nextId: second!.id })).toEqual({ ok: true });
     const enrolment = await db.selectFrom("online_course_users").selectAll().where("id", "=", loaded.enrolment!.id).executeTakeFirstOrThrow();
     expect(enrolment.view_time_seconds).toBe(before + 150);
     expect(enrolment.current_activity_id).toBe(second!.id);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Viewer } from "~/accounts/roles";
 import { questionFiltersSchema } from "~/online-courses/editor-forms";
-import { likePattern, QUESTIONS_PER_PAGE, searchQuestions } from "~/online-courses/question-bank.server";
+import { likePattern } from "~/db/like-pattern";
+import { QUESTIONS_PER_PAGE, searchQuestions } from "~/online-courses/question-bank.server";
 import { useTestDatabase } from "../../support/database";
 
 const database = useTestDatabase();

@@ -10,6 +10,7 @@ import { jobApplicationRateLimit } from "~/site/careers.server";
 import { hitRateLimit } from "~/security/rate-limit.server";
 import { trackingEventRateLimit } from "~/tracking/tracking-events.server";
 import { useTestDatabase } from "../../support/database";
+import { routeAnswer, type RouteAnswer } from "../../support/route-answer";
 import { inOneRateLimitWindow } from "../accounts/helpers";
 
 /**
@@ -27,35 +28,20 @@ const unique = () => randomBytes(5).toString("hex");
 // The hour's windows end on a five-minute one too: a fresh five-minute window covers all three limits.
 beforeEach(() => inOneRateLimitWindow(trackingEventRateLimit.windowSeconds));
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  data?: unknown;
-}
-
-/** What a route action answered, returned or thrown: a Response, or `data()` with its init. */
-async function answerOf(action: (args: ActionFunctionArgs) => Promise<unknown>, request: Request, clientIp: string): Promise<Answer> {
-  let result: unknown;
-  try {
-    result = await action({ request, params: {}, context: { clientIp } } as unknown as ActionFunctionArgs);
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, headers: result.headers };
-  const { data, init } = result as { data: unknown; init?: ResponseInit };
-  return { status: init?.status ?? 200, headers: new Headers(init?.headers), data };
+/** What a route action answered, called as the server calls it from this client address. */
+function answerOf(action: (args: ActionFunctionArgs) => Promise<unknown>, request: Request, clientIp: string) {
+  return routeAnswer(() => action({ request, params: {}, context: { clientIp } } as unknown as ActionFunctionArgs));
 }
 
 /** The headers Remix gives the page's document (or single-fetch) answer: the route's `headers` export. */
-function pageHeaders(headers: HeadersFunction, answer: Answer) {
+function pageHeaders(headers: HeadersFunction, answer: RouteAnswer) {
   return new Headers(headers({ actionHeaders: answer.headers, loaderHeaders: new Headers(), parentHeaders: new Headers(), errorHeaders: undefined }));
 }
 
 const formPost = (path: string, fields: Record<string, string>) =>
   new Request(`http://app.test${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
 
-function expectRetryAfter(answer: Answer, windowSeconds: number) {
+function expectRetryAfter(answer: Pick<RouteAnswer, "status" | "headers">, windowSeconds: number) {
   expect(answer.status).toBe(429);
   const seconds = Number(answer.headers.get("Retry-After"));
   expect(seconds).toBeGreaterThanOrEqual(1);

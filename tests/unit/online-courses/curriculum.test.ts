@@ -6,7 +6,6 @@ import {
   activityPath,
   buildCurriculum,
   chapterHeading,
-  likePattern,
   neighbours,
   parseInCoursePath,
   progressPercent,
@@ -222,14 +221,3 @@ describe("in-course paths", () => {
   });
 });
 
-describe("curriculum search pattern", () => {
-  it.each([
-    ["Limits", "%limits%"],
-    ["  The SQUEEZE ", "%the squeeze%"],
-    ["100%", "%100\\%%"],
-    ["a_b", "%a\\_b%"],
-    ["back\\slash", "%back\\\\slash%"],
-  ])("%j → %j", (query, pattern) => {
-    expect(likePattern(query)).toBe(pattern);
-  });
-});

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AccessLevel } from "~/accounts/roles";
 import type { AccessInput } from "~/online-courses/access";
 import { buildCurriculum, type CurriculumRow } from "~/online-courses/curriculum";
-import { curriculumOutlineItems, escapeHtml } from "~/online-courses/outline-html";
+import { curriculumOutlineItems } from "~/online-courses/outline-html";
 import { courseFacts, student } from "./fixtures";
 
 const course = courseFacts();
@@ -42,7 +42,6 @@ describe("the curriculum outline's markup", () => {
     expect(html).not.toContain("<img");
     expect(html).toContain("Squeeze &amp; &quot;friends&quot; &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
     expect(html).toContain("Chapter 1: Limits &lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
   });
 
   it("links every chapter and activity where it opens, and marks the current one", () => {

@@ -3,7 +3,7 @@ import { announcementActionSchema, isRecipient, mayResolve, pendingAfterResponse
 import { contactMail, contactSchema } from "~/site/contact";
 import { applicantBalance, calculatorSchema, chanceFor, rankSchools } from "~/site/med-school-calculator";
 import { countryFromQuery, intervalFromQuery, planOffer } from "~/site/plan-offer";
-import { likePattern, prefixTsQuery, searchQuerySchema } from "~/site/search";
+import { prefixTsQuery, searchQuerySchema } from "~/site/search";
 import { sitemapXml } from "~/site/sitemap";
 
 describe("plan offers (SPEC §9)", () => {
@@ -101,10 +101,6 @@ describe("search text", () => {
     ["a b c d e f g h i j", "a:* & b:* & c:* & d:* & e:* & f:* & g:* & h:*"],
   ])("%j → %j", (text, expected) => {
     expect(prefixTsQuery(text)).toBe(expected);
-  });
-
-  it("escapes LIKE wildcards", () => {
-    expect(likePattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
   });
 
   it("falls back to defaults on a malformed query", () => {

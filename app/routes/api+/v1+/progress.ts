@@ -49,7 +49,8 @@ const completionSchema = z.object({
 /**
  * POST /api/v1/progress {progress: {online_course_id, activity_id, duration?}}: completes an
  * activity the access module opens for the caller, adds the time to their view time and moves
- * the current activity on. Quizzes are completed by submitting them, not here.
+ * the current activity on. Activities that take answers (quizzes, checkpoint quizzes, practice
+ * question sets) are completed by submitting them, not here (`completionByHand`).
  */
 export async function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
@@ -67,16 +68,16 @@ export async function action({ request }: ActionFunctionArgs) {
       const explanation = lockExplanation(activity.access.reason, loaded.course.id);
       throw new ApiError(403, "locked", explanation.message, { meta: { reason: activity.access.reason, action: explanation.action } });
     }
-    if (["quiz", "checkpoint_quiz"].includes(activity.type)) {
-      throw new ApiError(422, "invalid_attribute", "activity_id: a quiz is completed by submitting its answers.", { source: { pointer: "/progress/activity_id" } });
-    }
     const { next } = neighbours(loaded.tree, activity.id);
-    await completeActivity(db(), {
+    const outcome = await completeActivity({
       enrolmentId: loaded.enrolment!.id,
-      place: { activityId: activity.id, chapterId: activity.chapterId, sectionId: activity.sectionId },
+      activity,
       durationSeconds: progress.duration ?? activity.durationSeconds,
       nextId: next?.id ?? null,
     });
+    if (!outcome.ok) {
+      throw new ApiError(422, "invalid_attribute", `activity_id: ${outcome.message}`, { source: { pointer: "/progress/activity_id" }, meta: { reason: outcome.reason } });
+    }
     const enrolment = await db().selectFrom("online_course_users").selectAll().where("id", "=", loaded.enrolment!.id).executeTakeFirstOrThrow();
     return apiResponse(serialize(progressResource, await progressOf(enrolment)), { status: 201 });
   });

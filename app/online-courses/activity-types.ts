@@ -1,0 +1,49 @@
+import type { ActivityType } from "~/db/schema";
+
+/**
+ * What each activity type is, in one table (issue 14 item 3): how it is completed, whether it
+ * takes answers (an assessment: its questions are scored on the server) and whether practice
+ * mode lists it. Pure. The table is a Record over ActivityType, so a type added to the schema
+ * does not compile until it is decided here.
+ *
+ * The rule: an activity that takes answers (quiz, checkpoint quiz, practice question set) is
+ * completed by submitting its answers, never by hand — the API (POST /api/v1/progress) and the
+ * in-course page both ask `completionByHand` through `completeActivity` (progress.server.ts).
+ * SPEC §3 is silent on practice question sets; they are scored like quizzes, so they complete
+ * like quizzes.
+ */
+interface ActivityKind {
+  /** "hand": the learner marks it complete; "answers": submitting its answers completes it. */
+  completedBy: "hand" | "answers";
+  /** Listed by practice mode (/online-courses/{id}/practice-mode) in every chapter part. */
+  practice: boolean;
+  /** The activity as a sentence names it: "this {noun}". */
+  noun: string;
+}
+
+const ACTIVITY_KINDS: Record<ActivityType, ActivityKind> = {
+  video: { completedBy: "hand", practice: false, noun: "video" },
+  reading: { completedBy: "hand", practice: false, noun: "reading" },
+  quiz: { completedBy: "answers", practice: true, noun: "quiz" },
+  checkpoint_quiz: { completedBy: "answers", practice: true, noun: "checkpoint quiz" },
+  mock_exam: { completedBy: "hand", practice: false, noun: "mock exam" },
+  flash_card_deck: { completedBy: "hand", practice: true, noun: "flash-card deck" },
+  practice_question_set: { completedBy: "answers", practice: true, noun: "practice question set" },
+};
+
+/** Quizzes, checkpoint quizzes and practice question sets: they have questions and take answers. */
+export const isAssessment = (type: ActivityType): boolean => ACTIVITY_KINDS[type].completedBy === "answers";
+
+/** The activity types practice mode lists (besides everything in a chapter's additional practice). */
+export const PRACTICE_TYPES: ReadonlySet<ActivityType> = new Set(
+  (Object.keys(ACTIVITY_KINDS) as ActivityType[]).filter((type) => ACTIVITY_KINDS[type].practice),
+);
+
+export type CompletionByHand = { allowed: true } | { allowed: false; reason: "submit-answers"; message: string };
+
+/** Whether the learner may mark an activity of this type complete by hand, and if not why (shown to them). */
+export function completionByHand(type: ActivityType): CompletionByHand {
+  const kind = ACTIVITY_KINDS[type];
+  if (kind.completedBy === "hand") return { allowed: true };
+  return { allowed: false, reason: "submit-answers", message: `Submit your answers to complete this ${kind.noun}.` };
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import type { ActivityType } from "~/db/schema";
+import { completionByHand, isAssessment, PRACTICE_TYPES } from "~/online-courses/activity-types";
+import { ACTIVITY_TYPES } from "~/online-courses/editor-forms";
+
+/**
+ * Every activity type the schema knows (migrations/0001: activities.activity_type check), with
+ * how it is completed and whether practice mode lists it. A new type fails to compile in
+ * activity-types.ts until it is decided there, and this table until it is written here.
+ */
+const TABLE: Record<ActivityType, { byHand: boolean; message?: string; practice: boolean }> = {
+  video: { byHand: true, practice: false },
+  reading: { byHand: true, practice: false },
+  mock_exam: { byHand: true, practice: false },
+  flash_card_deck: { byHand: true, practice: true },
+  quiz: { byHand: false, message: "Submit your answers to complete this quiz.", practice: true },
+  checkpoint_quiz: { byHand: false, message: "Submit your answers to complete this checkpoint quiz.", practice: true },
+  practice_question_set: { byHand: false, message: "Submit your answers to complete this practice question set.", practice: true },
+};
+const TYPES = Object.keys(TABLE) as ActivityType[];
+
+describe("completing an activity by hand (issue 14 item 3)", () => {
+  it("covers every activity type the editor offers and the schema allows", () => {
+    expect([...TYPES].sort()).toEqual([...ACTIVITY_TYPES].sort());
+  });
+
+  it.each(TYPES)("%s", (type) => {
+    const expected = TABLE[type];
+    const answer = completionByHand(type);
+    if (expected.byHand) {
+      expect(answer).toEqual({ allowed: true });
+    } else {
+      expect(answer).toEqual({ allowed: false, reason: "submit-answers", message: expected.message });
+    }
+    // What takes answers (an assessment, with questions) is exactly what is not completed by hand.
+    expect(isAssessment(type)).toBe(!expected.byHand);
+    expect(PRACTICE_TYPES.has(type)).toBe(expected.practice);
+  });
+});
