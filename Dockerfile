@@ -18,6 +18,8 @@ WORKDIR /app
 COPY --from=deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --chown=node:node package.json ./
+# DATA_DIR (./data): uploaded files, written by the unprivileged user the app runs as.
+RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 8080
 CMD ["node", "build/server.js"]

@@ -8,24 +8,18 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { summarizeUser } from "~/accounts/current-user";
-import { currentSession } from "~/accounts/session.server";
 import { ErrorPage, ForbiddenPage, isChunkLoadError, NotFoundPage } from "~/components/error-page";
 import { GoogleOneTap } from "~/components/google-one-tap";
 import { ImpersonationBanner } from "~/components/impersonation-banner";
 import { useNonce } from "~/components/nonce";
-import { config } from "~/config/env.server";
 import { RealtimeProvider } from "~/realtime/realtime-provider";
-import { realtimeSummary } from "~/realtime/summary.server";
 import { errorMessage } from "~/errors/messages";
 import { AppShell } from "~/shell/app-shell";
-import { loadShell } from "~/shell/shell.server";
+import { useRootData } from "~/shell/root-data";
+import { rootData } from "~/shell/root-data.server";
 import stylesheet from "~/styles/app.css?url";
-import { parseAppearance, THEME_COOKIE } from "~/theme/theme";
-import { readCookies } from "~/utils/cookies.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -38,25 +32,13 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const session = await currentSession(request);
-  // The app bar's menus, site banner, one-time toast and server-opened dialog (app/shell/).
-  const { shell, setCookie } = await loadShell(request, session);
-  return data({
-    csrfToken: context.csrfToken,
-    appearance: parseAppearance(readCookies(request)[THEME_COOKIE]),
-    currentUser: session ? summarizeUser(session.user, session.impersonatorId) : null,
-    // Public by design (Google shows it to every visitor); the one-tap prompt is off without it.
-    googleClientId: config().GOOGLE_CLIENT_ID ?? null,
-    // For canonical and Open Graph URLs (app/seo/page-meta.ts).
-    siteOrigin: config().APP_ORIGIN ? new URL(config().APP_ORIGIN as string).origin : new URL(request.url).origin,
-    // The app bar's chat and notification counts and the browser's realtime connection.
-    realtime: session ? await realtimeSummary(session.user.id) : null,
-    shell,
-  }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  // Built in app/shell/root-data.server.ts; components read it with useRootData() (app/shell/root-data.ts).
+  const { body, setCookie } = await rootData(request, context.csrfToken);
+  return data(body, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRootData();
   const nonce = useNonce();
   const appearance = data?.appearance ?? "light";
   return (

@@ -11,8 +11,8 @@ import {
   type RouteId,
   type RouteRequirement,
 } from "~/accounts/policy";
-import { guestViewer, type Role } from "~/accounts/roles";
-import { currentSession, viewerOf, type CurrentSession } from "~/accounts/session.server";
+import type { Role } from "~/accounts/roles";
+import { currentSession, viewerFor, type CurrentSession } from "~/accounts/session.server";
 import { errorDocument } from "~/api/errors";
 import { apiResponse } from "~/api/handler.server";
 import { unauthorizedMessage } from "~/errors/messages";
@@ -72,7 +72,7 @@ export async function requirePermission<A extends Action>(
   style: AnswerStyle = {},
 ): Promise<CurrentSession> {
   const session = await currentSession(request);
-  const decision: AccessDecision = !session ? "sign-in" : can(viewerOf(session.user), action, subject) ? "allow" : "forbidden";
+  const decision: AccessDecision = !session ? "sign-in" : can(viewerFor(session), action, subject) ? "allow" : "forbidden";
   refuseUnlessAllowed(request, decision, style);
   return session!;
 }
@@ -103,7 +103,7 @@ type RouteSession<Id extends RouteId> =
 type MutationSession<Id extends RouteId> = LetsGuestsIn<MutationRequirementOf<Id>> extends true ? CurrentSession | null : CurrentSession;
 
 function decide(session: CurrentSession | null, requirement: RouteRequirement): AccessDecision {
-  return decideAccess(session ? viewerOf(session.user) : guestViewer, requirement);
+  return decideAccess(viewerFor(session), requirement);
 }
 
 function refuseUnlessAllowed(request: Request, decision: AccessDecision, style: AnswerStyle) {

@@ -1,4 +1,4 @@
-import { homePath, type Viewer } from "~/accounts/roles";
+import { guestViewer, homePath, type Viewer } from "~/accounts/roles";
 
 /** What every page knows about the signed-in user (from the root loader); null for guests. */
 export interface CurrentUserSummary {
@@ -6,6 +6,7 @@ export interface CurrentUserSummary {
   displayName: string;
   email: string;
   roles: string[];
+  userType: Viewer["userType"];
   homePath: string;
   /** Set while an admin is signed in as this user. */
   impersonatorId: number | null;
@@ -21,7 +22,13 @@ export function summarizeUser(
     displayName: name,
     email: user.email,
     roles: user.roles,
+    userType: user.user_type,
     homePath: homePath({ id: user.id, roles: user.roles, userType: user.user_type }),
     impersonatorId,
   };
+}
+
+/** The signed-in user as the policy sees them, in the browser (menus); the guest pseudo-user for guests. */
+export function summaryViewer(user: Pick<CurrentUserSummary, "id" | "roles" | "userType"> | null): Viewer {
+  return user ? { id: user.id, roles: user.roles, userType: user.userType } : guestViewer;
 }

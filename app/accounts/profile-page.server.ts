@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { AvatarError, AVATAR_MAX_BYTES, AVATAR_TOO_LARGE_MESSAGE, storeAvatar } from "~/accounts/avatar.server";
 import { conformNames, passwordFormSchema, profileFormSchema } from "~/accounts/profile-forms";
 import { ProfileInputError, updateProfile, type ProfileChanges } from "~/accounts/profile.server";
@@ -8,6 +8,7 @@ import { reauthenticate } from "~/accounts/reauthentication.server";
 import type { CurrentSession } from "~/accounts/session.server";
 import { tooManyRequestsMessage } from "~/errors/messages";
 import { retryAfterHeaders } from "~/security/retry-after";
+import { redirectWithToast } from "~/toasts/toast.server";
 
 /**
  * The /profile page's three forms (profile, password, avatar), kept out of the route so the
@@ -17,6 +18,17 @@ import { retryAfterHeaders } from "~/security/retry-after";
 const HIDDEN = ["current_password", "password", "password_confirmation"];
 /** Multipart overhead allowed on top of the picture itself before we refuse without reading. */
 const MULTIPART_SLACK_BYTES = 64 * 1024;
+
+/** What each form says once saved: a toast on /profile (tests/e2e/profile.spec.ts looks for them). */
+export const PROFILE_SAVED_MESSAGES = {
+  profile: "Your profile is saved.",
+  password: "Your password is changed. Other devices have been signed out.",
+  avatar: "Your picture is updated.",
+} as const;
+
+function saved(form: keyof typeof PROFILE_SAVED_MESSAGES) {
+  return redirectWithToast("/profile", { type: "success", message: PROFILE_SAVED_MESSAGES[form] });
+}
 
 export async function handleProfileAction(request: Request, session: CurrentSession, clientIp: string) {
   // Refuse an oversized upload from its declared length, before reading 25 MB into memory.
@@ -39,7 +51,7 @@ async function saveAvatar(session: CurrentSession, formData: FormData) {
     if (error instanceof AvatarError) return data({ form: "avatar" as const, message: error.message }, { status: error.status });
     throw error;
   }
-  throw redirect("/profile?saved=avatar");
+  throw await saved("avatar");
 }
 
 async function saveProfile(request: Request, session: CurrentSession, formData: FormData, clientIp: string) {
@@ -70,7 +82,7 @@ async function saveProfile(request: Request, session: CurrentSession, formData: 
     if (!(error instanceof ProfileInputError)) throw error;
     return data({ form: "profile" as const, result: submission.reply({ fieldErrors: { [error.field]: [error.message] }, hideFields: HIDDEN }) }, { status: 400 });
   }
-  throw redirect("/profile?saved=profile");
+  throw await saved("profile");
 }
 
 async function savePassword(request: Request, session: CurrentSession, formData: FormData, clientIp: string) {
@@ -85,7 +97,7 @@ async function savePassword(request: Request, session: CurrentSession, formData:
   }
   // This session stays signed in; every other one of the user's sessions ends.
   await updateProfile(session.user.id, { password: submission.value.password }, { keepSessionIdHash: session.idHash, request });
-  throw redirect("/profile?saved=password");
+  throw await saved("password");
 }
 
 /**

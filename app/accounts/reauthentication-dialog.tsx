@@ -3,7 +3,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { REAUTHENTICATION_TITLE, ReauthenticationForm } from "~/accounts/reauthentication-form";
 import type { action, loader } from "~/routes/users+/reauthenticate";
-import { Loading, type FormDialogProps } from "~/shell/dialog-host";
+import { Loading, type FormDialogProps } from "~/shell/form-dialog";
 
 /** The reauthentication dialog: success continues where the page would (its redirect_to). */
 export default function ReauthenticationDialog({ href, titleId, onReady }: FormDialogProps) {

@@ -43,8 +43,14 @@ function sessionCookie(value: string, maxAgeSeconds: number | undefined) {
   });
 }
 
+/** A user as the policy sees them (app/accounts/policy.ts). */
 export function viewerOf(user: Pick<User, "id" | "roles" | "user_type">): Viewer {
   return { id: user.id, roles: user.roles, userType: user.user_type };
+}
+
+/** The viewer of a session, or the guest pseudo-user without one: the one place that turns a session into a viewer. */
+export function viewerFor(session: Pick<CurrentSession, "user"> | null): Viewer {
+  return session ? viewerOf(session.user) : guestViewer;
 }
 
 /** Starts a session (always under a new id) and returns the Set-Cookie header for it. */
@@ -122,8 +128,7 @@ async function lookupSession(id: string | undefined): Promise<CurrentSession | n
 
 /** The person asking: a signed-in user's viewer, or the guest pseudo-user. */
 export async function currentViewer(request: Request): Promise<Viewer> {
-  const session = await currentSession(request);
-  return session ? viewerOf(session.user) : guestViewer;
+  return viewerFor(await currentSession(request));
 }
 
 /** Ends this request's session; returns the Set-Cookie header that clears the cookie. */

@@ -3,7 +3,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { SignInForm, signInRedirectTo } from "~/accounts/sign-in-form";
 import type { action } from "~/routes/users+/sign_in";
-import type { FormDialogProps } from "~/shell/dialog-host";
+import type { FormDialogProps } from "~/shell/form-dialog";
 import { queryOf } from "~/shell/dialogs";
 
 /** The log-in dialog: the page's form, posted in place; success goes where the page would go. */

@@ -3,7 +3,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { SignUpForm, signUpHeading } from "~/accounts/sign-up-form";
 import type { action, loader } from "~/routes/sign-up";
-import { Loading, type FormDialogProps } from "~/shell/dialog-host";
+import { Loading, type FormDialogProps } from "~/shell/form-dialog";
 
 /** The sign-up dialog: the page's form with the page's choices (role, product), posted in place. */
 export default function SignUpDialog({ href, titleId, onReady }: FormDialogProps) {

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
 import type { RouteId } from "~/accounts/policy";
-import { guestViewer, type Viewer } from "~/accounts/roles";
-import { viewerOf } from "~/accounts/session.server";
+import type { Viewer } from "~/accounts/roles";
+import { viewerFor } from "~/accounts/session.server";
 import { paginationMeta } from "~/api/document";
 import { ApiError } from "~/api/errors";
 import {
@@ -89,13 +89,11 @@ function patchSchema(config: LevelConfig) {
   return z.object({ [config.root]: z.strictObject(fields) });
 }
 
-const viewerFrom = (session: Awaited<ReturnType<typeof requireRouteAccess>>) => (session ? viewerOf(session.user) : guestViewer);
-
 /** GET /api/v1/{level}s?{parent}=…&page&per_page&include: the parent's items in curriculum order. */
 export function listLoader(config: LevelConfig, route: RouteId) {
   return async (request: Request) =>
     handleApi(async () => {
-      const viewer = viewerFrom(await requireRouteAccess(request, route));
+      const viewer = viewerFor(await requireRouteAccess(request, route));
       const url = new URL(request.url);
       const page = parsePage(url);
       const include = parseInclude(url, config.include);
@@ -124,7 +122,7 @@ export function listLoader(config: LevelConfig, route: RouteId) {
 export function memberLoader(config: LevelConfig, route: RouteId) {
   return async (request: Request, idParam: string | undefined) =>
     handleApi(async () => {
-      const viewer = viewerFrom(await requireRouteAccess(request, route));
+      const viewer = viewerFor(await requireRouteAccess(request, route));
       const include = parseInclude(new URL(request.url), config.include);
       const id = parseId(idParam, config.level);
       const item = await findCurriculumItem(config.level, id);
@@ -159,7 +157,7 @@ export function createAction(config: LevelConfig, route: RouteId) {
     handleApi(async () => {
       const session = (await requireMutationAccess(request, route))!;
       if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-      const viewer = viewerOf(session.user);
+      const viewer = viewerFor(session);
       const body = (await readJsonBody(request, createSchema(config)))[config.root] as Record<string, unknown>;
       const parent = body[config.parent] as number;
       const pointer = `/${config.root}/${config.parent}`;
@@ -189,7 +187,7 @@ export function memberAction(config: LevelConfig, route: RouteId) {
     handleApi(async () => {
       const session = (await requireMutationAccess(request, route))!;
       if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed(["GET", "PATCH", "DELETE"]);
-      const viewer = viewerOf(session.user);
+      const viewer = viewerFor(session);
       const id = parseId(idParam, config.level);
       const item = await findCurriculumItem(config.level, id);
       if (!item) notFound(config.level, idParam);

@@ -1,11 +1,11 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
-import type { RealtimeSummaryData } from "~/realtime/badge";
+import { Link } from "@remix-run/react";
 import { CountBadge } from "~/realtime/badge";
 import { useLiveCount } from "~/realtime/realtime-provider";
+import { useRootData } from "~/shell/root-data";
 
 /** The app bar's chat icon: a link to /chats with the unread message count, kept live by push updates. */
 export function ChatIcon() {
-  const root = useRouteLoaderData("root") as { realtime?: RealtimeSummaryData | null } | undefined;
+  const root = useRootData();
   const unread = useLiveCount("unread_chat_messages", root?.realtime?.unreadChatMessages ?? 0);
   if (!root?.realtime) return null;
   return (

@@ -1,11 +1,11 @@
-import { Link, useFetcher, useRouteLoaderData } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import { isSoundMuted, playCoinSound, setSoundMuted } from "~/notifications/coin-sound";
 import { groupTitle, notificationLink, type NotificationGroup } from "~/notifications/groups";
-import type { RealtimeSummaryData } from "~/realtime/badge";
 import { CountBadge } from "~/realtime/badge";
 import { useLiveCount } from "~/realtime/realtime-provider";
+import { useRootData } from "~/shell/root-data";
 
 const DROPDOWN_GROUPS = 5;
 
@@ -15,7 +15,7 @@ const DROPDOWN_GROUPS = 5;
  * dropdown of the newest groups.
  */
 export function NotificationBell() {
-  const root = useRouteLoaderData("root") as { realtime?: RealtimeSummaryData | null } | undefined;
+  const root = useRootData();
   const [open, setOpen] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   const fetcher = useFetcher<{ groups: NotificationGroup[] }>();

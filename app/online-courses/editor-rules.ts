@@ -48,6 +48,37 @@ export function isEditable(status: OnlineCourseStatus): boolean {
 
 export const CLOSED_MESSAGE = "This course is closed and can no longer be edited.";
 
+/** The toast after each course-manager form (details and packages, status, booklet). */
+export const MANAGER_SAVED_MESSAGES = {
+  details: "Course details saved.",
+  status: "Course status changed.",
+  booklet: "Your booklet is being generated.",
+} as const;
+
+/** The status toast, saying how many pre-registered students the change is telling (publishing). */
+export function statusChangedMessage(preRegistrantsNotified: number): string {
+  if (preRegistrantsNotified <= 0) return MANAGER_SAVED_MESSAGES.status;
+  const told = preRegistrantsNotified === 1 ? "1 pre-registered student is" : `${preRegistrantsNotified} pre-registered students are`;
+  return `${MANAGER_SAVED_MESSAGES.status} ${told} being told.`;
+}
+
+/** The toast after creating a course and after each curriculum change; a change not listed (placing by drag) has none. */
+export const EDITOR_SAVED_MESSAGES: Record<string, string> = {
+  created: "Course created. Add its first chapter below.",
+  "add-chapter": "Chapter added.",
+  "edit-chapter": "Chapter saved.",
+  "move-chapter": "Chapter moved.",
+  "delete-chapter": "Chapter deleted.",
+  "add-section": "Section added.",
+  "edit-section": "Section saved.",
+  "move-section": "Section moved.",
+  "delete-section": "Section deleted.",
+  "add-activity": "Activity added.",
+  "edit-activity": "Activity saved.",
+  "move-activity": "Activity moved.",
+  "delete-activity": "Activity deleted.",
+};
+
 export type Direction = "up" | "down";
 
 /**

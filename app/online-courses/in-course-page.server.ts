@@ -15,8 +15,12 @@ import {
 import { curriculumOutlineItems } from "~/online-courses/outline-html";
 import { completeActivity, latestAttempt, quizQuestionsForLearner, submitQuiz } from "~/online-courses/progress.server";
 import { parseAnswers, parseDuration } from "~/online-courses/quiz";
+import { redirectWithToast } from "~/toasts/toast.server";
 
 /** The loader and action of /in-course-experience/{idOrSlug}/* (the route file stays thin). */
+
+/** The toast after completing a course's last activity. */
+export const COURSE_FINISHED_MESSAGE = "You finished the last activity of this course.";
 
 export const inCourseBase = (slug: string) => `/in-course-experience/${slug}`;
 
@@ -192,7 +196,9 @@ export async function inCourseAction(viewer: Viewer, idOrSlug: string, form: For
     if (!loaded.enrolment) return data({ error: "Enrol in the course to keep track of your progress." }, { status: 403 });
     const outcome = await completeActivity({ enrolmentId: loaded.enrolment.id, activity, durationSeconds: duration, nextId: next?.id ?? null });
     if (!outcome.ok) return data({ error: outcome.message }, { status: 422 });
-    throw redirect(next ? `${base}/${next.href}` : `${base}?finished=true`);
+    if (next) throw redirect(`${base}/${next.href}`);
+    // The last activity: back to the course's home, where a toast says the course is done.
+    throw await redirectWithToast(base, { type: "success", message: COURSE_FINISHED_MESSAGE });
   }
 
   if (!isAssessment(activity.type)) return data({ error: "Only quizzes take answers." }, { status: 400 });

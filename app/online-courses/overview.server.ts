@@ -61,9 +61,9 @@ export async function loadOverview(viewer: Viewer, idOrSlug: string) {
  * Enrols the signed-in viewer in a free package (price 0) of a course open for registration.
  * Paid packages go through checkout; an enrolment that already holds access is kept as it is.
  */
-export async function overviewAction(request: Request, viewer: Viewer, userId: number, idOrSlug: string, form: FormData) {
+export async function overviewAction(_request: Request, viewer: Viewer, userId: number, idOrSlug: string, form: FormData) {
   const intent = form.get("intent");
-  if (intent === "pre-register" || intent === "withdraw-pre-registration") return preRegistrationAction(request, viewer, userId, idOrSlug, intent);
+  if (intent === "pre-register" || intent === "withdraw-pre-registration") return preRegistrationAction(viewer, userId, idOrSlug, intent);
   if (intent !== "enrol") return data({ error: "Unknown action." }, { status: 400 });
   const key = form.get("package");
   if (!isPackageKey(key)) return data({ error: "Choose Learn, Practice or the Learn-Practice Bundle." }, { status: 400 });
@@ -88,17 +88,17 @@ export async function overviewAction(request: Request, viewer: Viewer, userId: n
  * Pre-registers the signed-in viewer for a preparing course they can see, or withdraws their
  * pre-registration. Both are idempotent: repeating one answers as the first did.
  */
-async function preRegistrationAction(request: Request, viewer: Viewer, userId: number, idOrSlug: string, intent: "pre-register" | "withdraw-pre-registration") {
+async function preRegistrationAction(viewer: Viewer, userId: number, idOrSlug: string, intent: "pre-register" | "withdraw-pre-registration") {
   const loaded = await loadCourseForViewer(viewer, idOrSlug);
   if (!loaded) throw new Response("Course not found", { status: 404 });
   const { course } = loaded;
   const back = `/online-courses/${course.id}#pre-registration`;
   if (intent === "withdraw-pre-registration") {
     await withdrawPreRegistration(db(), course.id, userId);
-    return redirectWithToast(request, back, { type: "success", message: "Your pre-registration is withdrawn." });
+    return redirectWithToast(back, { type: "success", message: "Your pre-registration is withdrawn." });
   }
   const check = checkPreRegistration(course.status);
   if (!check.ok) return data({ error: check.reason }, { status: check.status });
   await preRegister(db(), course.id, userId);
-  return redirectWithToast(request, back, { type: "success", message: "You're pre-registered: we'll tell you when the course opens." });
+  return redirectWithToast(back, { type: "success", message: "You're pre-registered: we'll tell you when the course opens." });
 }

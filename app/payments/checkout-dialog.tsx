@@ -3,7 +3,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { CheckoutForm } from "~/payments/checkout-form";
 import type { action, CheckoutAnswer, loader } from "~/routes/checkout+/_index";
-import { Loading, type FormDialogProps } from "~/shell/dialog-host";
+import { Loading, type FormDialogProps } from "~/shell/form-dialog";
 
 /**
  * The checkout dialog: the page's checkout for the product in `href`. "Update total" answers in

@@ -1,12 +1,3 @@
-/** Root loader data the app bar's icons read (see app/realtime/summary.server.ts). */
-export interface RealtimeSummaryData {
-  transport: "ably" | "sse";
-  userId: number;
-  lastEventId: string | null;
-  unreadNotifications: number;
-  unreadChatMessages: number;
-}
-
 /** A small count next to an icon; nothing when zero. The count is also in the link's label. */
 export function CountBadge({ count, testId }: { count: number; testId: string }) {
   if (count <= 0) return null;

@@ -1,9 +1,9 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { ablyTransport } from "~/realtime/ably-transport";
 import { userChannel, type ConnectionState, type RealtimeEvent } from "~/realtime/channels";
 import { RealtimeClient, type RealtimeListener, type Transport } from "~/realtime/client";
 import { sseTransport } from "~/realtime/sse-transport";
+import { useRootData } from "~/shell/root-data";
 
 export interface RealtimeSettings {
   transport: "ably" | "sse";
@@ -90,8 +90,8 @@ export function useConnectionState(): ConnectionState {
 
 /** The signed-in user's own channel (notifications, push updates), or null for guests. */
 export function useUserChannel(): string | null {
-  const root = useRouteLoaderData("root") as { realtime?: RealtimeSettings | null } | undefined;
-  return root?.realtime ? userChannel(root.realtime.userId) : null;
+  const realtime = useRootData()?.realtime;
+  return realtime ? userChannel(realtime.userId) : null;
 }
 
 /**

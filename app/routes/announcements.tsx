@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Badge, Button, Callout, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Badge, Button, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors, FormField } from "~/components/form-field";
@@ -10,13 +10,17 @@ import { createAnnouncement, listAnnouncementsFor, resolveResponse, respondToAnn
 import { displayDate, isoOf } from "~/site/display";
 import { TextAreaField } from "~/site/text-area-field";
 import { metaFor } from "~/seo/page-meta";
+import { redirectWithToast } from "~/toasts/toast.server";
 
-const DONE_MESSAGES: Record<string, string> = {
+/** The toast after each form on the page. */
+const DONE_MESSAGES = {
   responded: "Your response was sent.",
   commented: "Your comment was added.",
   resolved: "Marked as resolved.",
   created: "The announcement was published.",
-};
+} as const;
+
+const done = (message: keyof typeof DONE_MESSAGES, anchor: string) => redirectWithToast(`/announcements${anchor}`, { type: "success", message: DONE_MESSAGES[message] });
 
 const REFUSALS = {
   "not-found": { status: 404, message: "That announcement or response no longer exists." },
@@ -42,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (value.intent === "create") {
     if (!isAnnouncementStaff(viewer.roles)) return data({ errors: ["Only staff publish announcements."], target: null }, { status: 403 });
     const { id } = await createAnnouncement(viewer.id, value);
-    throw redirect(`/announcements?done=created#announcement-${id}`);
+    throw await done("created", `#announcement-${id}`);
   }
   const outcome =
     value.intent === "resolve"
@@ -54,16 +58,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const refusal = REFUSALS[outcome.kind];
     return data({ errors: [refusal.message], target: "announcement_id" in value ? String(value.announcement_id) : null }, { status: refusal.status });
   }
-  const done = value.intent === "resolve" ? "resolved" : value.intent === "respond" ? "responded" : "commented";
   const anchor = "announcement_id" in value ? `#announcement-${value.announcement_id}` : "";
-  throw redirect(`/announcements?done=${done}${anchor}`);
+  throw await done(value.intent === "resolve" ? "resolved" : value.intent === "respond" ? "responded" : "commented", anchor);
 }
 
 export default function AnnouncementsPage() {
   const { announcements, isStaff, pending } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [params] = useSearchParams();
-  const done = DONE_MESSAGES[params.get("done") ?? ""];
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
@@ -74,11 +75,6 @@ export default function AnnouncementsPage() {
       <Text as="p" color="gray" mb="4">
         {isStaff ? "Publish announcements to class reps and marketing reps and follow their responses." : `You have ${pending} unanswered ${pending === 1 ? "announcement" : "announcements"}.`}
       </Text>
-      {done ? (
-        <Callout.Root color="green" role="status" mb="4">
-          <Callout.Text>{done}</Callout.Text>
-        </Callout.Root>
-      ) : null}
       {actionData?.errors.length && !actionData.target ? <FormErrors errors={actionData.errors} /> : null}
 
       {isStaff ? (

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Callout, Container, Heading, Text } from "@radix-ui/themes";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Container, Heading, Text } from "@radix-ui/themes";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { CONTACT_RETURN_FIELD, CONTACT_SENT_MESSAGE, contactLimitMessage, contactSchema, isContactTopic } from "~/site/contact";
@@ -17,7 +17,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const topic = url.searchParams.get("topic");
   const subject = url.searchParams.get("subject")?.slice(0, 120) ?? "";
   return {
-    sent: url.searchParams.get("sent") === "1",
     defaults: {
       topic: isContactTopic(topic) ? topic : "general",
       body: subject ? `${subject}: ` : "",
@@ -36,16 +35,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (outcome.kind === "rate-limited") {
     return tooManyRequests({ result: submission.reply({ formErrors: [contactLimitMessage(outcome.retryAfterSeconds)] }) }, outcome.retryAfterSeconds);
   }
-  // From the dialog: back to the page the visitor was on, with a toast; from the page: its own notice.
+  // From the dialog: back to the page the visitor was on; from the page: the page afresh. Either way a toast says it is sent.
   const returnTo = safeRedirectPath(formData.get(CONTACT_RETURN_FIELD), new URL(request.url).origin, "");
-  if (returnTo) throw redirectWithToast(request, returnTo, { type: "success", message: CONTACT_SENT_MESSAGE });
-  throw redirect("/contact-us?sent=1");
+  throw await redirectWithToast(returnTo || "/contact-us", { type: "success", message: CONTACT_SENT_MESSAGE });
 }
 
 export const headers = passRetryAfter;
 
 export default function ContactUsPage() {
-  const { sent, defaults } = useLoaderData<typeof loader>();
+  const { defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
@@ -53,15 +51,9 @@ export default function ContactUsPage() {
       <Heading as="h1" size="8" mb="2">
         Contact us
       </Heading>
-      {sent ? (
-        <Callout.Root color="green" role="status" mb="4">
-          <Callout.Text>{CONTACT_SENT_MESSAGE}</Callout.Text>
-        </Callout.Root>
-      ) : (
-        <Text as="p" color="gray" mb="4">
-          {CONTACT_INTRO}
-        </Text>
-      )}
+      <Text as="p" color="gray" mb="4">
+        {CONTACT_INTRO}
+      </Text>
       <ContactForm Form={Form} formId="contact-us" defaults={defaults} lastResult={actionData?.result} busy={navigation.state === "submitting"} />
     </Container>
   );

@@ -32,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = submission.reply({ formErrors: [outcome.message] });
     return outcome.reason === "daily-limit" ? tooManyRequests({ result }, outcome.retryAfterSeconds) : data({ result }, { status: 400 });
   }
-  throw redirectWithToast(request, "/invites", { type: outcome.sent > 0 ? "success" : "info", message: outcome.message });
+  throw await redirectWithToast("/invites", { type: outcome.sent > 0 ? "success" : "info", message: outcome.message });
 }
 
 export const headers = passRetryAfter;

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Button, Callout, Container, Flex, Heading, Text } from "@radix-ui/themes";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Button, Container, Flex, Heading, Text } from "@radix-ui/themes";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { CsrfInput } from "~/components/csrf-input";
@@ -11,6 +11,10 @@ import { createJobApplication, listOpenPositions } from "~/site/careers.server";
 import { TextAreaField } from "~/site/text-area-field";
 import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
 import { metaFor } from "~/seo/page-meta";
+import { redirectWithToast } from "~/toasts/toast.server";
+
+/** The toast once an application is in (tests/e2e/public-site.spec.ts looks for it). */
+const JOB_APPLICATION_SENT_MESSAGE = "Thank you — we received your application and will reply by email within two weeks.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, "routes/job-application");
@@ -20,7 +24,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     positions: positions.map(({ id, title }) => ({ id, title })),
     selected: positions.some((p) => p.id === wanted) ? wanted : null,
-    sent: url.searchParams.get("sent") === "1",
     account: session ? { name: `${session.user.first_name} ${session.user.last_name}`.trim(), email: session.user.email } : null,
   };
 }
@@ -36,13 +39,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (outcome.kind === "rate-limited") {
     return tooManyRequests({ result: submission.reply({ formErrors: [jobApplicationLimitMessage(outcome.retryAfterSeconds)] }) }, outcome.retryAfterSeconds);
   }
-  throw redirect("/job-application?sent=1");
+  throw await redirectWithToast("/job-application", { type: "success", message: JOB_APPLICATION_SENT_MESSAGE });
 }
 
 export const headers = passRetryAfter;
 
 export default function JobApplicationPage() {
-  const { positions, selected, sent, account } = useLoaderData<typeof loader>();
+  const { positions, selected, account } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -59,15 +62,9 @@ export default function JobApplicationPage() {
       <Heading as="h1" size="8" mb="2">
         Job application
       </Heading>
-      {sent ? (
-        <Callout.Root color="green" role="status" mb="4">
-          <Callout.Text>Thank you — we received your application and will reply by email within two weeks.</Callout.Text>
-        </Callout.Root>
-      ) : (
-        <Text as="p" color="gray" mb="4">
-          Apply for one of our <Link to="/careers">open positions</Link>, or send a general application.
-        </Text>
-      )}
+      <Text as="p" color="gray" mb="4">
+        Apply for one of our <Link to="/careers">open positions</Link>, or send a general application.
+      </Text>
       <Form method="post" {...getFormProps(form)}>
         <Flex direction="column" gap="4">
           <CsrfInput />

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { CsrfInput } from "~/components/csrf-input";
@@ -9,7 +9,8 @@ import type { Currency } from "~/db/schema";
 import { formatDate } from "~/formatting/format";
 import { formatPrice } from "~/formatting/price";
 import { metaFor } from "~/seo/page-meta";
-import { subscriptionPage, submitSubscriptionAction } from "~/subscriptions/subscription-page.server";
+import { DONE_MESSAGES, subscriptionPage, submitSubscriptionAction } from "~/subscriptions/subscription-page.server";
+import { redirectWithToast } from "~/toasts/toast.server";
 import { CANCEL_REASONS, PAUSE_DURATIONS } from "~/subscriptions/options";
 
 const ROUTE = "routes/my-subscription";
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const session = (await requireRouteAccess(request, ROUTE))!;
   const result = await submitSubscriptionAction(session, await request.formData());
-  if (result.kind === "done") throw redirect(`/my-subscription?done=${result.done}`, 303);
+  if (result.kind === "done") throw await redirectWithToast("/my-subscription", { type: "success", message: DONE_MESSAGES[result.done] }, { status: 303 });
   if (result.kind === "retention") return { retention: { reasonKey: result.reasonKey, reasonExtra: result.reasonExtra }, error: null, fieldErrors: {} as Record<string, string[]> };
   return data({ retention: null, error: result.message, fieldErrors: result.fieldErrors ?? {} }, { status: result.status });
 }
@@ -39,7 +40,7 @@ const STATUS_LABELS: Record<string, string> = {
 const day = (value: string | Date | null) => (value ? formatDate(value) : null);
 
 export default function SubscriptionPage() {
-  const { subscription, invoices, preview, done } = useLoaderData<typeof loader>();
+  const { subscription, invoices, preview } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   if (!subscription) {
@@ -68,11 +69,6 @@ export default function SubscriptionPage() {
         <Heading as="h1" size="6">
           Your subscription
         </Heading>
-        {done ? (
-          <Text as="p" role="status" color="green">
-            {done}
-          </Text>
-        ) : null}
         {posted?.error ? <FormErrors errors={[posted.error]} /> : null}
         <Card size="2">
           <Flex direction="column" gap="2">

@@ -31,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const origin = config().APP_ORIGIN ?? new URL(request.url).origin;
   const back = safeRedirectPath(form.get("redirectTo"), origin, "/");
   const message = answer.status === "accepted" ? `You are now a member of ${answer.partnerName}.` : `You declined the invitation from ${answer.partnerName}.`;
-  return redirectWithToast(request, back, { message, type: "success" });
+  return redirectWithToast(back, { message, type: "success" });
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

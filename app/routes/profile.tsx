@@ -28,7 +28,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     schools: choices.schools,
     allCourses: choices.courses,
     recentlyAuthenticated: isRecentlyAuthenticated(session.authenticatedAt),
-    saved: new URL(request.url).searchParams.get("saved"),
   };
 }
 
@@ -40,25 +39,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const headers = passRetryAfter;
 
-const SAVED_MESSAGES: Record<string, string> = {
-  profile: "Your profile is saved.",
-  password: "Your password is changed. Other devices have been signed out.",
-  avatar: "Your picture is updated.",
-};
-
 export default function ProfilePage() {
-  const { user, userCourses, missing, schools, allCourses, recentlyAuthenticated, saved } = useLoaderData<typeof loader>();
+  const { user, userCourses, missing, schools, allCourses, recentlyAuthenticated } = useLoaderData<typeof loader>();
   return (
     <Container size="2" px="4" py="6">
       <Flex direction="column" gap="5">
         <Heading as="h1" size="7">
           Your profile
         </Heading>
-        {saved && SAVED_MESSAGES[saved] ? (
-          <Callout.Root color="green" role="status">
-            <Callout.Text>{SAVED_MESSAGES[saved]}</Callout.Text>
-          </Callout.Root>
-        ) : null}
         <Completeness missing={missing} />
         <ProfileForm user={user} courses={userCourses} schools={schools} allCourses={allCourses} recentlyAuthenticated={recentlyAuthenticated} />
         <AvatarForm avatar={user.avatar} />

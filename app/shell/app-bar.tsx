@@ -1,7 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { CurrentUserSummary } from "~/accounts/current-user";
-import { guestViewer, type Viewer } from "~/accounts/roles";
+import { summaryViewer, type CurrentUserSummary } from "~/accounts/current-user";
 import { CsrfInput } from "~/components/csrf-input";
 import { partnerMenuEntries, type BarMembership } from "~/partners/membership";
 import { DialogLink } from "~/shell/dialog-host";
@@ -12,11 +11,6 @@ import { SignedInIcons } from "~/shell/signed-in-icons";
 import { ThemeToggle } from "~/shell/theme-toggle";
 import { SiteTourButton } from "~/site-tours/site-tour-host";
 import type { Appearance } from "~/theme/theme";
-
-function viewerOf(user: CurrentUserSummary | null): Viewer {
-  // The user type does not change any menu; roles do.
-  return user ? { id: user.id, roles: user.roles, userType: "student" } : guestViewer;
-}
 
 /** Dense (48 px instead of 56) once the page scrolls past the threshold; JavaScript only. */
 function useDense() {
@@ -44,7 +38,7 @@ export function AppBar({
   courses: CoursesMenuInput;
   partners: readonly BarMembership[];
 }) {
-  const viewer = viewerOf(currentUser);
+  const viewer = summaryViewer(currentUser);
   const location = useLocation();
   const dense = useDense();
   const left = leftItems(viewer);

@@ -1,9 +1,9 @@
-import { useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { useLocation, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { loader as rootLoader } from "~/root";
 import { AppBar } from "~/shell/app-bar";
 import { appBarColor, appBarHeight, isAppBarColor, isAppBarHidden, type AppBarColor } from "~/shell/app-bar-rules";
 import { DialogHost } from "~/shell/dialog-host";
+import { useRootData } from "~/shell/root-data";
 import { SiteBanner } from "~/shell/site-banner-view";
 import { SiteFooter } from "~/shell/site-footer";
 import { ToastViewport } from "~/shell/toasts";
@@ -31,7 +31,7 @@ const NO_TOURS: [] = [];
 
 /** Everything around a page: banner and app bar, the page, the footer, toasts and dialogs. */
 export function AppShell({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof rootLoader>("root");
+  const data = useRootData();
   const location = useLocation();
   const override = useAppBarOverride();
   const shell = data?.shell ?? null;

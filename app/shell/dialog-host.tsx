@@ -15,17 +15,10 @@ import {
 } from "react";
 import type { LegalDocument } from "~/legal/documents";
 import { LegalDocumentBody } from "~/legal/legal-document";
+import { Loading, type FormDialogProps } from "~/shell/form-dialog";
 import { DIALOG_PAGES, dialogForLink, dialogFromSearch, withoutDialogQuery, type DialogRequest, type FormDialogId } from "~/shell/dialogs";
 
 const DialogContext = createContext<((request: DialogRequest) => void) | null>(null);
-
-/** What a form dialog gets: the page URL to load (with its query) and the id its title must carry. */
-export interface FormDialogProps {
-  href: string;
-  titleId: string;
-  /** Called once the form is on screen, so focus can move into it. */
-  onReady: () => void;
-}
 
 // Each form's dialog is its own chunk, fetched on first opening: the pages that never open one
 // (most visits) do not pay for the forms, Conform or the validation schemas.
@@ -137,15 +130,6 @@ function LegalDialog({ id, titleId, closeHref, onClose }: { id: "terms-and-condi
     <DialogFrame titleId={titleId} closeHref={closeHref} onClose={onClose} pageHref={path}>
       {document ? <LegalDocumentBody document={document} headingId={titleId} headingLevel="h2" /> : <Loading titleId={titleId} />}
     </DialogFrame>
-  );
-}
-
-/** What a dialog shows while its page's data (or its code) loads; it names the dialog meanwhile. */
-export function Loading({ titleId }: { titleId: string }) {
-  return (
-    <p id={titleId} role="status">
-      Loading…
-    </p>
   );
 }
 

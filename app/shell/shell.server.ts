@@ -8,7 +8,7 @@ import type { CoursesMenuInput } from "~/shell/menus";
 import { currentBanner, isBannerOpen, SITE_BANNER_COOKIE, type SiteBanner } from "~/shell/site-banner";
 import { TOUR_PROMPTS_COOKIE } from "~/site-tours/tours";
 import { unseenTours, type UnseenTour } from "~/site-tours/tours.server";
-import { readToast } from "~/toasts/toast.server";
+import { toastFrom } from "~/toasts/toast.server";
 import type { Toast } from "~/toasts/toast";
 import { readCookies } from "~/utils/cookies.server";
 
@@ -53,7 +53,7 @@ async function coursesMenuInput(session: CurrentSession | null): Promise<Courses
 export async function loadShell(request: Request, session: CurrentSession | null): Promise<{ shell: ShellData; setCookie: string | null }> {
   const url = new URL(request.url);
   const banner = currentBanner(new Date());
-  const { toast, clearCookie } = readToast(request);
+  const { toast, clearCookie } = await toastFrom(request);
   const cookies = readCookies(request);
   // Guests cost no query here: their bar has no partners and they are not prompted for tours.
   // A browser that has turned tour prompts off is not prompted either.

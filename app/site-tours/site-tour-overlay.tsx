@@ -1,7 +1,7 @@
-import { useFetcher, useRouteLoaderData } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
-import type { loader as rootLoader } from "~/root";
 import type { loader as siteTourLoader } from "~/routes/site-tour";
+import { useRootData } from "~/shell/root-data";
 import { moveInTour, siteTourHref, stepsToShow, type SiteTourKey, type TourMove, type TourStep } from "~/site-tours/tours";
 import { markTourViewed } from "~/site-tours/viewed";
 
@@ -28,7 +28,7 @@ function findTarget(selector: string): HTMLElement | null {
  */
 export function SiteTourOverlay({ tourKey, onClose }: SiteTourOverlayProps) {
   const fetcher = useFetcher<typeof siteTourLoader>();
-  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.currentUser);
+  const signedIn = Boolean(useRootData()?.currentUser);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(typeof document === "undefined" ? null : document.activeElement);
   const [plan, setPlan] = useState<{ steps: TourStep[]; highlighted: boolean } | null>(null);

@@ -3,7 +3,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import type { action, loader } from "~/routes/contact-us";
 import { CONTACT_INTRO, ContactForm } from "~/site/contact-form";
-import { Loading, type FormDialogProps } from "~/shell/dialog-host";
+import { Loading, type FormDialogProps } from "~/shell/form-dialog";
 import { withoutDialogQuery } from "~/shell/dialogs";
 
 /** The contact dialog: the page's form, posted in place; once sent, the visitor stays on their page with a toast. */

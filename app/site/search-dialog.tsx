@@ -3,7 +3,7 @@ import { useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { searchQuerySchema } from "~/site/search";
 import { SearchForm } from "~/site/search-form";
-import type { FormDialogProps } from "~/shell/dialog-host";
+import type { FormDialogProps } from "~/shell/form-dialog";
 import { queryOf } from "~/shell/dialogs";
 
 /** The search dialog: the page's form; searching goes to the results page (and closes the dialog). */

@@ -20,6 +20,7 @@ import {
 
 /** The student's subscription page: the plan, its derived status, SPEC §4's actions as forms, invoices. */
 
+/** The toast after each action (app/routes/my-subscription.tsx). */
 export const DONE_MESSAGES = {
   cancel: "Your subscription will end at the end of the billing period.",
   uncancel: "Your subscription will continue.",
@@ -56,11 +57,10 @@ export async function subscriptionPage(session: CurrentSession, url: URL) {
     logger().warn({ err: error }, "invoices unavailable");
     return [];
   });
-  if (!row) return { subscription: null, invoices, preview: null, done: null };
+  if (!row) return { subscription: null, invoices, preview: null };
   const { derived, actions } = derivedFacts(row);
   const wantsPreview = url.searchParams.get("upgrade") === "preview" && actions.includes("premed_upgrade");
   const preview = wantsPreview ? await premedUpgradePreview(row) : null;
-  const done = url.searchParams.get("done");
   return {
     subscription: {
       id: row.id,
@@ -76,7 +76,6 @@ export async function subscriptionPage(session: CurrentSession, url: URL) {
     },
     invoices,
     preview,
-    done: done && Object.hasOwn(DONE_MESSAGES, done) ? DONE_MESSAGES[done as DoneKey] : null,
   };
 }
 

@@ -1,34 +1,43 @@
-import { redirect } from "@remix-run/node";
+import { createCookie, redirect } from "@remix-run/node";
 import { serialize } from "cookie";
 import { config } from "~/config/env.server";
 import { readCookies } from "~/utils/cookies.server";
 import { makeToast, TOAST_TYPES, type Toast, type ToastInput, type ToastType } from "~/toasts/toast";
 
 /**
- * Toasts set by the server: an action answers with a redirect carrying a one-time cookie, and
- * the next page render (the root loader) reads it, shows it and clears it. So a toast appears
- * after a form post with or without JavaScript. The guest page cache never serves or stores a
- * request carrying this cookie (server/guest-page-cache.ts).
+ * Success feedback after a POST, the one way (issue 14): the action answers with
+ * `redirectWithToast(url, toast)`, a redirect to the clean URL (no `?saved=` / `?done=`) carrying
+ * a one-time cookie signed with the session secret; the next page render (the root loader, through
+ * `loadShell`) reads it with `toastFrom(request)`, shows it and clears it. The toast is in the
+ * server's HTML, so it appears after a form post with or without JavaScript. A cookie that is not
+ * signed with our secret (tampered, forged, or from before signing) is no toast, and is cleared.
+ * The guest page cache never serves or stores a request carrying this cookie
+ * (BYPASS_COOKIES in server/guest-page-cache.ts names it).
  */
 export const TOAST_COOKIE = "flash";
+/** Long enough to survive the redirect, short enough that a stray one never shows much later. */
+const TOAST_COOKIE_MAX_AGE_SECONDS = 60;
 
-/** The cookie value: URL-safe base64 of the JSON. */
-export function encodeToast(toast: Toast): string {
-  return Buffer.from(JSON.stringify(toast), "utf8").toString("base64url");
+function cookieOptions() {
+  return { path: "/", httpOnly: true, sameSite: "lax" as const, secure: config().servedOverHttps };
 }
 
-/** Reads a cookie value back; anything malformed or tampered into nonsense is no toast. */
-export function decodeToast(value: string | undefined | null): Toast | null {
-  if (!value) return null;
+/** Remix's signed cookie (HMAC-SHA256 with the session secret), built per call so a test's config applies. */
+function toastCookie() {
+  return createCookie(TOAST_COOKIE, { ...cookieOptions(), maxAge: TOAST_COOKIE_MAX_AGE_SECONDS, secrets: [config().sessionSecret] });
+}
+
+/** A decoded cookie value back into a toast; anything that is not a well-formed toast is none. */
+export function toastFromValue(raw: unknown): Toast | null {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return null;
+  const value = raw as Record<string, unknown>;
+  if (typeof value.message !== "string" || !(TOAST_TYPES as readonly unknown[]).includes(value.type)) return null;
+  const action = value.action as { label?: unknown; href?: unknown } | null | undefined;
   try {
-    const raw = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as Record<string, unknown>;
-    if (typeof raw !== "object" || raw === null) return null;
-    if (typeof raw.message !== "string" || !(TOAST_TYPES as readonly unknown[]).includes(raw.type)) return null;
-    const action = raw.action as { label?: unknown; href?: unknown } | null | undefined;
     return makeToast({
-      message: raw.message,
-      type: raw.type as ToastType,
-      durationMs: typeof raw.durationMs === "number" ? raw.durationMs : undefined,
+      message: value.message,
+      type: value.type as ToastType,
+      durationMs: typeof value.durationMs === "number" ? value.durationMs : undefined,
       action: action && typeof action.label === "string" && typeof action.href === "string" ? { label: action.label, href: action.href } : null,
     });
   } catch {
@@ -36,25 +45,30 @@ export function decodeToast(value: string | undefined | null): Toast | null {
   }
 }
 
-function cookieOptions(_request: Request) {
-  return { path: "/", httpOnly: true, sameSite: "lax" as const, secure: config().servedOverHttps };
+/** The Set-Cookie header that carries a toast to the next page, signed. */
+export async function serializeToast(input: ToastInput): Promise<string> {
+  return toastCookie().serialize(makeToast(input));
 }
 
-/** The Set-Cookie header that carries a toast to the next page. */
-export function toastCookie(request: Request, input: ToastInput): string {
-  return serialize(TOAST_COOKIE, encodeToast(makeToast(input)), { ...cookieOptions(request), maxAge: 60 });
-}
-
-/** A redirect that shows a toast on the page it leads to. Extra headers (e.g. a session cookie) are kept. */
-export function redirectWithToast(request: Request, to: string, input: ToastInput, init: { headers?: HeadersInit } = {}) {
+/**
+ * A redirect that shows a toast on the page it leads to: the one way to say "done" after a POST.
+ * `init` may set the status (302 by default, e.g. 303) and extra headers, whose cookies (a
+ * session cookie, say) are kept. Return or throw it: `throw await redirectWithToast(...)`.
+ */
+export async function redirectWithToast(url: string, toast: ToastInput, init: { status?: number; headers?: HeadersInit } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", toastCookie(request, input));
-  return redirect(to, { headers });
+  headers.append("Set-Cookie", await serializeToast(toast));
+  return redirect(url, { status: init.status ?? 302, headers });
 }
 
-/** The toast waiting for this request, and the header that clears it (both null when none). */
-export function readToast(request: Request): { toast: Toast | null; clearCookie: string | null } {
-  const value = readCookies(request)[TOAST_COOKIE];
-  if (value === undefined) return { toast: null, clearCookie: null };
-  return { toast: decodeToast(value), clearCookie: serialize(TOAST_COOKIE, "", { ...cookieOptions(request), maxAge: 0 }) };
+/**
+ * The toast waiting for this request, and the Set-Cookie header that clears it: both null when the
+ * request carries no toast cookie; a cookie that fails the signature check gives no toast and is
+ * cleared all the same.
+ */
+export async function toastFrom(request: Request): Promise<{ toast: Toast | null; clearCookie: string | null }> {
+  if (readCookies(request)[TOAST_COOKIE] === undefined) return { toast: null, clearCookie: null };
+  // Remix's parse gives null when the signature is wrong, and the decoded JSON otherwise.
+  const value: unknown = await toastCookie().parse(request.headers.get("Cookie"));
+  return { toast: toastFromValue(value), clearCookie: serialize(TOAST_COOKIE, "", { ...cookieOptions(), maxAge: 0 }) };
 }

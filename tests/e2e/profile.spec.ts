@@ -16,7 +16,8 @@ test.describe("profile", () => {
     await page.getByLabel("Degree").fill("BMath");
     await page.getByRole("button", { name: "Save profile" }).click();
 
-    await expect(page).toHaveURL(/\/profile\?saved=profile$/);
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.locator('[data-shell="toasts"] [role="status"]')).toContainText("Your profile is saved.");
     await expect(page.getByTestId("profile-completeness")).toHaveText("Your profile is complete.");
     await expect(page.getByLabel("Faculty")).toHaveValue("Faculty of Mathematics");
   });

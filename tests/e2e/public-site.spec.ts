@@ -195,7 +195,7 @@ test.describe("forms", () => {
     await expect(page.getByLabel("Topic")).toHaveValue("billing");
     await page.getByLabel("Message").fill("Can I pay for my daughter's course in Canadian dollars?");
     await page.getByRole("button", { name: "Send message" }).click();
-    await expect(page).toHaveURL(/\/contact-us\?sent=1$/);
+    await expect(page).toHaveURL(/\/contact-us$/);
     await expect(page.getByRole("status")).toContainText("your message is on its way");
   });
 
@@ -228,7 +228,7 @@ test.describe("announcements", () => {
     await respond.getByLabel("I'm in").check();
     await respond.getByLabel("Comment (optional)").fill("Count me in for this one.");
     await respond.getByRole("button", { name: "Send response" }).click();
-    await expect(page.getByRole("status")).toHaveText("Your response was sent.");
+    await expect(page.getByRole("status")).toContainText("Your response was sent.");
     await expect(page.getByText(`You have ${Math.max(0, pendingBefore - 1)} unanswered`)).toBeVisible();
 
     const card = page.getByRole("article", { name: title });
@@ -236,11 +236,11 @@ test.describe("announcements", () => {
     await expect(card).toContainText("Count me in for this one.");
     await card.getByLabel("Add a comment").fill("Posted in the course group chat.");
     await card.getByRole("button", { name: "Comment" }).click();
-    await expect(page.getByRole("status")).toHaveText("Your comment was added.");
+    await expect(page.getByRole("status")).toContainText("Your comment was added.");
     await expect(card).toContainText("Posted in the course group chat.");
 
     await card.getByRole("button", { name: "Mark resolved" }).click();
-    await expect(page.getByRole("status")).toHaveText("Marked as resolved.");
+    await expect(page.getByRole("status")).toContainText("Marked as resolved.");
     await expect(card).toContainText("Resolved");
     await expect(card.getByRole("button", { name: "Mark resolved" })).toHaveCount(0);
     await expectNoSeriousAxeViolations(page);
@@ -254,7 +254,7 @@ test.describe("announcements", () => {
     await page.getByLabel("Message").first().fill("The finals kit is ready: session dates and a free practice set for every course.");
     await page.getByLabel("Class reps").check();
     await page.getByRole("button", { name: "Publish" }).click();
-    await expect(page.getByRole("status")).toHaveText("The announcement was published.");
+    await expect(page.getByRole("status")).toContainText("The announcement was published.");
     await expect(page.getByRole("article", { name: title })).toContainText("to Class reps");
   });
 

@@ -120,12 +120,15 @@ describe("the /profile page without JavaScript", () => {
       ["user_courses_attributes[2][course_id]", String(c)],
     ]);
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/profile?saved=profile");
+    expect(response.headers.get("location")).toBe("/profile");
     expect(await storedUser(user.id)).toMatchObject({ school_id: school.id, year: "2", faculty: "Science", degree: "BSc", country_code: "CA", bio: "Likes calculus." });
     expect(await courseIdsOf(user.id)).toEqual([b, c].sort((x, y) => x! - y!));
-    const after = await browser.page("/profile?saved=profile");
+    // The toast rides on a signed cookie, shown in the server's HTML of the next page only.
+    const after = await browser.page("/profile");
     expect(text(after.html)).toContain("Your profile is complete.");
     expect(text(after.html)).toContain("Your profile is saved.");
+    expect(after.html).toContain('data-toast-type="success"');
+    expect(text((await browser.page("/profile")).html)).not.toContain("Your profile is saved.");
   });
 
   it("answers bad input with 400 and the messages, keeps the input and changes nothing", async () => {

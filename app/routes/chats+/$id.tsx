@@ -1,6 +1,6 @@
 import { Button, Container, Flex, Heading, Text, TextArea } from "@radix-ui/themes";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { chatTitle, MAX_MESSAGE_LENGTH, parseBeforeDate } from "~/chats/chats";
@@ -12,7 +12,7 @@ import { CSRF_FIELD } from "~/components/csrf-input";
 import { chatChannel } from "~/realtime/channels";
 import { useRealtime } from "~/realtime/realtime-provider";
 import { metaFor } from "~/seo/page-meta";
-import type { loader as rootLoader } from "~/root";
+import { useRootData } from "~/shell/root-data";
 import { formatDate } from "~/formatting/format";
 import { passRetryAfter } from "~/security/retry-after";
 
@@ -54,7 +54,7 @@ function byTime(a: ChatMessageView, b: ChatMessageView) {
 export default function ChatPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<{ error?: string; body?: string }>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const navigation = useNavigation();
   const title = chatTitle(data.chat, data.viewerId);
   const [older, setOlder] = useState<{ messages: ChatMessageView[]; before: string | null } | null>(null);

@@ -2,8 +2,7 @@ import { Badge, Box, Button, Card, Container, Flex, Grid, Heading, Text } from "
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
-import { guestViewer } from "~/accounts/roles";
-import { viewerOf } from "~/accounts/session.server";
+import { viewerFor } from "~/accounts/session.server";
 import { completionByHand } from "~/online-courses/activity-types";
 import { PART_LABELS, type ChapterPart } from "~/online-courses/curriculum";
 import { inCourseAction, loadInCoursePage, type SelectedActivity } from "~/online-courses/in-course-page.server";
@@ -31,14 +30,14 @@ const ROUTE = "routes/in-course-experience+/$idOrSlug.$";
 /** /in-course-experience/{idOrSlug}[/intro|chapter/{n}|mock-exam/{n}[/checkpoint-quiz|additional-practice]|assessments/{id}|…] */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
-  const viewer = session ? viewerOf(session.user) : guestViewer;
+  const viewer = viewerFor(session);
   return loadInCoursePage(viewer, params.idOrSlug ?? "", params["*"] ?? "", new URL(request.url));
 }
 
 /** POST: complete an activity, or submit a quiz (signed-in learners). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireMutationAccess(request, ROUTE);
-  return inCourseAction(viewerOf(session.user), params.idOrSlug ?? "", await request.formData());
+  return inCourseAction(viewerFor(session), params.idOrSlug ?? "", await request.formData());
 }
 
 export default function InCourseExperience() {

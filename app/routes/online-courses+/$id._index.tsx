@@ -2,8 +2,7 @@ import { Badge, Box, Button, Callout, Card, Container, Flex, Grid, Heading, Text
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
-import { guestViewer } from "~/accounts/roles";
-import { viewerOf } from "~/accounts/session.server";
+import { viewerFor } from "~/accounts/session.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { formatPrice } from "~/formatting/price";
 import { ActivityLink, ErrorCallout, ProgressBar } from "~/online-courses/in-course-views";
@@ -17,14 +16,14 @@ const ROUTE = "routes/online-courses+/$id._index";
 /** /online-courses/{id}: overview, packages with prices, what is previewable, the instructor. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
-  const overview = await loadOverview(session ? viewerOf(session.user) : guestViewer, params.id ?? "");
+  const overview = await loadOverview(viewerFor(session), params.id ?? "");
   return { ...overview, origin: new URL(request.url).origin };
 }
 
 /** POST: take a free package (the Buy links of paid ones go to checkout), pre-register or withdraw. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireMutationAccess(request, ROUTE);
-  return overviewAction(request, viewerOf(session.user), session.user.id, params.id ?? "", await request.formData());
+  return overviewAction(request, viewerFor(session), session.user.id, params.id ?? "", await request.formData());
 }
 
 const ENROLMENT_STATUS_LABELS: Record<string, string> = {

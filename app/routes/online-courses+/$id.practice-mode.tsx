@@ -2,8 +2,7 @@ import { Box, Container, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { guestViewer } from "~/accounts/roles";
-import { viewerOf } from "~/accounts/session.server";
+import { viewerFor } from "~/accounts/session.server";
 import { lockExplanation, practiceAccess } from "~/online-courses/access";
 import { PRACTICE_TYPES } from "~/online-courses/activity-types";
 import { chapterHeading } from "~/online-courses/curriculum";
@@ -16,7 +15,7 @@ const ROUTE = "routes/online-courses+/$id.practice-mode";
 /** /online-courses/{id}/practice-mode: every practice item of the course, chapter by chapter. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
-  const loaded = await loadCourseForViewer(session ? viewerOf(session.user) : guestViewer, params.id ?? "");
+  const loaded = await loadCourseForViewer(viewerFor(session), params.id ?? "");
   if (!loaded) throw new Response("Course not found", { status: 404 });
   const { course, tree, access } = loaded;
   const decision = practiceAccess(access);

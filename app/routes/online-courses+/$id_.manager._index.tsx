@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation, useOutletContext, useSearchParams } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation, useOutletContext } from "@remix-run/react";
 import type { z } from "zod";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors, FormField, SelectField } from "~/components/form-field";
@@ -49,31 +49,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-const SAVED: Record<string, string> = {
-  details: "Course details saved.",
-  status: "Course status changed.",
-  booklet: "Your booklet is being generated.",
-};
-
 export default function CourseManagerPage() {
   const { course, packages, preRegistrationCount, preRegistrations } = useLoaderData<typeof loader>();
   const answer = useOutletContext<ManagerOutletContext>()?.answer;
-  const [searchParams] = useSearchParams();
-  const saved = searchParams.get("saved");
-  const told = Number(searchParams.get("told") ?? 0);
   const editable = isEditable(course.status);
   const next = nextStatus(course.status);
   const message = answer && "message" in answer ? answer.message : null;
   return (
     <Flex direction="column" gap="4">
-      {saved && SAVED[saved] && !answer ? (
-        <Callout.Root color="green" role="status">
-          <Callout.Text>
-            {SAVED[saved]}
-            {saved === "status" && Number.isInteger(told) && told > 0 ? ` ${told === 1 ? "1 pre-registered student is" : `${told} pre-registered students are`} being told.` : null}
-          </Callout.Text>
-        </Callout.Root>
-      ) : null}
       {message ? (
         <Callout.Root color="red" role="alert">
           <Callout.Text>{message}</Callout.Text>

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Badge, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import { db } from "~/db/db.server";
@@ -15,8 +15,9 @@ import {
   SECTION_TYPES,
 } from "~/online-courses/editor-forms";
 import { applyEditorCommand, EditorError, loadCurriculum, type CurriculumActivity, type CurriculumChapter, type CurriculumSection } from "~/online-courses/editor.server";
-import { CLOSED_MESSAGE, isEditable } from "~/online-courses/editor-rules";
+import { CLOSED_MESSAGE, EDITOR_SAVED_MESSAGES, isEditable } from "~/online-courses/editor-rules";
 import { requireManagedCourse } from "~/online-courses/manager.server";
+import { redirectWithToast } from "~/toasts/toast.server";
 
 const ROUTE = "routes/online-courses+/$id_.manager.editor";
 
@@ -24,22 +25,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { course } = await requireManagedCourse(request, ROUTE, params.id);
   return { courseId: course.id, editable: isEditable(course.status), chapters: await loadCurriculum(db(), course.id) };
 }
-
-const DONE: Record<string, string> = {
-  created: "Course created. Add its first chapter below.",
-  "add-chapter": "Chapter added.",
-  "edit-chapter": "Chapter saved.",
-  "move-chapter": "Chapter moved.",
-  "delete-chapter": "Chapter deleted.",
-  "add-section": "Section added.",
-  "edit-section": "Section saved.",
-  "move-section": "Section moved.",
-  "delete-section": "Section deleted.",
-  "add-activity": "Activity added.",
-  "edit-activity": "Activity saved.",
-  "move-activity": "Activity moved.",
-  "delete-activity": "Activity deleted.",
-};
 
 /** POST /online-courses/{id}/manager/editor: one curriculum change, by `intent`. */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -53,7 +38,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   try {
     const outcome = await applyEditorCommand(db(), course.id, submission.value);
-    return redirect(`/online-courses/${course.id}/manager/editor?saved=${submission.value.intent}#${outcome.anchor}`);
+    const back = `/online-courses/${course.id}/manager/editor#${outcome.anchor}`;
+    const message = EDITOR_SAVED_MESSAGES[submission.value.intent];
+    return message ? await redirectWithToast(back, { type: "success", message }) : redirect(back);
   } catch (error) {
     if (error instanceof EditorError) return data({ formKey, message: error.message }, { status: error.status });
     throw error;
@@ -63,8 +50,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function CurriculumEditorPage() {
   const { chapters, editable } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
-  const saved = searchParams.get("saved");
   // After each change the forms start afresh (closed, empty), as they do on a full page load.
   const { key } = useLocation();
   return (
@@ -72,11 +57,6 @@ export default function CurriculumEditorPage() {
       <Heading as="h2" size="5">
         Curriculum
       </Heading>
-      {saved && DONE[saved] && !answer ? (
-        <Callout.Root color="green" role="status">
-          <Callout.Text>{DONE[saved]}</Callout.Text>
-        </Callout.Root>
-      ) : null}
       {answer ? (
         <Callout.Root color="red" role="alert">
           <Callout.Text>{answer.message}</Callout.Text>

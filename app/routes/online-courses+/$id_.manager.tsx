@@ -1,14 +1,15 @@
 import { Badge, Callout, Container, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, NavLink, Outlet, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { db } from "~/db/db.server";
 import { latestBooklet, requestBooklet } from "~/online-courses/booklets.server";
 import { bookletSchema, courseDetailsSchema, statusSchema } from "~/online-courses/editor-forms";
 import { changeStatus, EditorError, updateCourseDetails } from "~/online-courses/editor.server";
-import { STATUS_LABELS } from "~/online-courses/editor-rules";
+import { MANAGER_SAVED_MESSAGES, STATUS_LABELS, statusChangedMessage } from "~/online-courses/editor-rules";
 import { requireManagedCourse } from "~/online-courses/manager.server";
+import { redirectWithToast } from "~/toasts/toast.server";
 
 /**
  * /online-courses/{id}/manager: the layout around the course manager (details, packages, status,
@@ -28,7 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { session, course } = await requireManagedCourse(request, "routes/online-courses+/$id_.manager", params.id);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const back = (saved: string) => redirect(`/online-courses/${course.id}/manager?saved=${saved}`);
+  const back = (message: string) => redirectWithToast(`/online-courses/${course.id}/manager`, { type: "success", message });
   try {
     if (intent === "details") {
       const submission = parseWithZod(formData, { schema: courseDetailsSchema });
@@ -39,18 +40,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
         if (error instanceof EditorError) return data({ form: "details" as const, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
         throw error;
       }
-      return back("details");
+      return await back(MANAGER_SAVED_MESSAGES.details);
     }
     if (intent === "status") {
       const submission = parseWithZod(formData, { schema: statusSchema });
       if (submission.status !== "success") return data({ form: "status" as const, message: "Choose the status to move the course to." }, { status: 400 });
       const { preRegistrantsNotified } = await changeStatus(db(), course.id, submission.value.status);
-      return preRegistrantsNotified > 0 ? redirect(`/online-courses/${course.id}/manager?saved=status&told=${preRegistrantsNotified}`) : back("status");
+      return await back(statusChangedMessage(preRegistrantsNotified));
     }
     if (intent === "booklet") {
       parseWithZod(formData, { schema: bookletSchema });
       await requestBooklet(db(), course.id, session.user.id);
-      return back("booklet");
+      return await back(MANAGER_SAVED_MESSAGES.booklet);
     }
   } catch (error) {
     if (error instanceof EditorError) return data({ form: String(intent) as "status", message: error.message }, { status: error.status });

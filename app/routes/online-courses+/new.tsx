@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Button, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { isInstructor } from "~/accounts/roles";
@@ -12,6 +12,8 @@ import { db } from "~/db/db.server";
 import { CourseIdentityFields } from "~/online-courses/course-identity-fields";
 import { newCourseSchema } from "~/online-courses/editor-forms";
 import { createCourse } from "~/online-courses/editor.server";
+import { EDITOR_SAVED_MESSAGES } from "~/online-courses/editor-rules";
+import { redirectWithToast } from "~/toasts/toast.server";
 
 const ROUTE = "routes/online-courses+/new";
 
@@ -27,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const viewer = viewerOf(session.user);
   const course = await createCourse(db(), submission.value, isInstructor(viewer) ? session.user.id : null);
-  return redirect(`/online-courses/${course.id}/manager/editor?saved=created`);
+  return redirectWithToast(`/online-courses/${course.id}/manager/editor`, { type: "success", message: EDITOR_SAVED_MESSAGES.created! });
 }
 
 export default function NewOnlineCoursePage() {

@@ -18,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method === "DELETE" || isJsonRequest(request)) {
     return apiResponse({ data: null, meta: { redirect_to: "/" } }, { headers: { "Set-Cookie": cookie } });
   }
-  throw redirectWithToast(request, "/", { type: "success", message: "You are signed out. See you soon!" }, { headers: { "Set-Cookie": cookie } });
+  throw await redirectWithToast("/", { type: "success", message: "You are signed out. See you soon!" }, { headers: { "Set-Cookie": cookie } });
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction } from "@remix-run/node";
 import { beforeEach, describe, expect, it } from "vitest";
 import { signInLimits } from "~/accounts/password-attempts";
+import { PROFILE_SAVED_MESSAGES } from "~/accounts/profile-page.server";
 import { createUserSession } from "~/accounts/session.server";
 import { tooManyRequestsMessage } from "~/errors/messages";
 import { action as signInJson } from "~/routes/json+/users+/sign_in";
@@ -9,6 +10,7 @@ import { action as reauthenticateForm, headers as reauthenticateHeaders } from "
 import { action as signInForm, headers as signInHeaders } from "~/routes/users+/sign_in";
 import { useTestDatabase } from "../../support/database";
 import { routeAnswer, type RouteAnswer } from "../../support/route-answer";
+import { expectRedirectWithToast } from "../../support/toast";
 import { createTestUser, inOneRateLimitWindow, uniqueIp } from "./helpers";
 
 /**
@@ -167,7 +169,6 @@ describe("the password asked again before a sensitive change", () => {
     const seconds = expectRetryAfterWithinWindow(refused);
     expect(pageHeaders(profileHeaders, refused).get("Retry-After")).toBe(String(seconds));
     const changed = await changePassword(RIGHT, uniqueIp());
-    expect(changed.status).toBe(302);
-    expect(changed.headers.get("Location")).toBe("/profile?saved=password");
+    await expectRedirectWithToast(changed, "/profile", PROFILE_SAVED_MESSAGES.password);
   });
 });

@@ -5,12 +5,14 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { action as contactAction, headers as contactHeaders } from "~/routes/contact-us";
 import { action as jobApplicationAction, headers as jobApplicationHeaders } from "~/routes/job-application";
 import { action as trackingAction } from "~/routes/tracking_events";
+import { CONTACT_SENT_MESSAGE } from "~/site/contact";
 import { contactRateLimit } from "~/site/contact.server";
 import { jobApplicationRateLimit } from "~/site/careers.server";
 import { hitRateLimit } from "~/security/rate-limit.server";
 import { trackingEventRateLimit } from "~/tracking/tracking-events.server";
 import { useTestDatabase } from "../../support/database";
 import { routeAnswer, type RouteAnswer } from "../../support/route-answer";
+import { expectRedirectWithToast } from "../../support/toast";
 import { inOneRateLimitWindow } from "../accounts/helpers";
 
 /**
@@ -62,8 +64,7 @@ describe("the contact form", () => {
     const address = newAddress();
     for (let message = 1; message <= contactRateLimit.limit; message += 1) {
       const sent = await contact(email, address);
-      expect(sent.status).toBe(302);
-      expect(sent.headers.get("Location")).toBe("/contact-us?sent=1");
+      await expectRedirectWithToast(sent, "/contact-us", CONTACT_SENT_MESSAGE);
     }
     const refused = await contact(email, address);
     const seconds = expectRetryAfter(refused, 3600);
@@ -90,7 +91,9 @@ describe("the job application form", () => {
     expect(jobApplicationRateLimit).toEqual({ name: "job-application:ip", limit: 5, windowSeconds: 3600 });
     const email = `applicant-${unique()}@example.test`;
     const address = newAddress();
-    for (let application = 1; application <= jobApplicationRateLimit.limit; application += 1) expect((await apply(email, address)).status).toBe(302);
+    for (let application = 1; application <= jobApplicationRateLimit.limit; application += 1) {
+      await expectRedirectWithToast(await apply(email, address), "/job-application", "Thank you — we received your application and will reply by email within two weeks.");
+    }
     const refused = await apply(email, address);
     const seconds = expectRetryAfter(refused, 3600);
     expect(JSON.stringify(refused.data)).toContain("Please try again in");

@@ -1,3 +1,4 @@
+import { createCookie } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { guestCacheKey } from "../../../server/guest-page-cache";
 import { isLegalDocumentId, legalDocument, LEGAL_DOCUMENT_IDS } from "~/legal/documents";
@@ -5,7 +6,7 @@ import { dialogForHref, dialogForLink, dialogFromSearch, queryOf, withoutDialogQ
 import { chunkErrorAction, retryChunkLoadOnce } from "~/shell/chunk-retry";
 import { currentBanner, isBannerOpen, SITE_BANNER_COOKIE } from "~/shell/site-banner";
 import { isLocalPath, makeToast, TOAST_DEFAULT_DURATION_MS } from "~/toasts/toast";
-import { decodeToast, encodeToast, readToast, redirectWithToast, TOAST_COOKIE } from "~/toasts/toast.server";
+import { redirectWithToast, serializeToast, TOAST_COOKIE, toastFrom, toastFromValue } from "~/toasts/toast.server";
 
 describe("makeToast", () => {
   it("defaults to an info toast of 6000 ms without action", () => {
@@ -52,24 +53,48 @@ describe("makeToast", () => {
 });
 
 describe("toast cookie", () => {
-  it("round-trips through the cookie value", () => {
+  /** The next request a browser makes with the cookie a response set. */
+  const nextRequest = (setCookie: string) => new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } });
+  const valueOf = (setCookie: string) => decodeURIComponent(setCookie.split(";")[0]!.slice(TOAST_COOKIE.length + 1));
+
+  it("round-trips through the signed cookie", async () => {
     const toast = makeToast({ message: "Your profile is saved.", type: "success", action: { label: "View", href: "/profile" } });
-    expect(decodeToast(encodeToast(toast))).toEqual(toast);
+    const cookie = await serializeToast(toast);
+    expect(cookie).toMatch(new RegExp(`^${TOAST_COOKIE}=[^;]+; Max-Age=60; Path=/; HttpOnly; SameSite=Lax`));
+    expect((await toastFrom(nextRequest(cookie))).toast).toEqual(toast);
   });
 
-  it.each([
-    ["", null],
-    ["not base64 json", null],
-    [Buffer.from(JSON.stringify({ message: "x", type: "party" })).toString("base64url"), null],
-    [Buffer.from(JSON.stringify({ message: "x", type: "info", action: { label: "Go", href: "https://evil.example" } })).toString("base64url"), null],
-    [Buffer.from("[1,2]").toString("base64url"), null],
-  ])("reads a malformed value %j as no toast", (value, expected) => {
-    expect(decodeToast(value)).toBe(expected);
+  it.each<[string, unknown]>([
+    ["not an object", "x"],
+    ["a list", [1, 2]],
+    ["an unknown type", { message: "x", type: "party" }],
+    ["no message", { type: "info" }],
+    ["an off-site action", { message: "x", type: "info", action: { label: "Go", href: "https://evil.example" } }],
+    ["a duration out of range", { message: "x", type: "info", durationMs: 5 }],
+  ])("reads %s as no toast", (_name, value) => {
+    expect(toastFromValue(value)).toBeNull();
   });
 
-  it("redirects with the cookie, keeps other cookies, and is read once", async () => {
-    const request = new Request("http://localhost/users/sign_out", { method: "POST" });
-    const response = redirectWithToast(request, "/", { type: "success", message: "Signed out" }, { headers: { "Set-Cookie": "__session=; Max-Age=0" } });
+  it("ignores a tampered, forged or unsigned cookie, and clears it", async () => {
+    const cookie = await serializeToast({ type: "success", message: "Saved" });
+    const value = valueOf(cookie);
+    const [payload, signature] = [value.slice(0, value.lastIndexOf(".")), value.slice(value.lastIndexOf(".") + 1)];
+    // The same signature on another message, a signature made with another secret, the old unsigned base64url JSON.
+    const otherPayload = Buffer.from(JSON.stringify({ type: "success", message: "Your account is deleted" })).toString("base64");
+    const forged = `${otherPayload}.${signature}`;
+    const wrongSecret = valueOf(await createCookie(TOAST_COOKIE, { secrets: ["another-secret-of-at-least-32-characters"] }).serialize({ type: "success", message: "Saved" }));
+    const unsigned = Buffer.from(JSON.stringify({ type: "success", message: "Saved" })).toString("base64url");
+    for (const tampered of [forged, wrongSecret, unsigned, `${payload}.`, payload]) {
+      const read = await toastFrom(new Request("http://localhost/", { headers: { Cookie: `${TOAST_COOKIE}=${encodeURIComponent(tampered)}` } }));
+      expect(read.toast, tampered).toBeNull();
+      expect(read.clearCookie).toMatch(new RegExp(`^${TOAST_COOKIE}=; Max-Age=0`));
+    }
+    // The untouched one still reads.
+    expect((await toastFrom(nextRequest(cookie))).toast).toMatchObject({ message: "Saved" });
+  });
+
+  it("redirects with the cookie, keeps other cookies and the status asked for, and is read once", async () => {
+    const response = await redirectWithToast("/", { type: "success", message: "Signed out" }, { headers: { "Set-Cookie": "__session=; Max-Age=0" } });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     const cookies = response.headers.getSetCookie();
@@ -77,11 +102,13 @@ describe("toast cookie", () => {
     const flash = cookies.find((cookie) => cookie.startsWith(`${TOAST_COOKIE}=`))!;
     expect(flash).toMatch(/HttpOnly/);
 
-    const next = new Request("http://localhost/", { headers: { Cookie: flash.split(";")[0]! } });
-    const { toast, clearCookie } = readToast(next);
+    const { toast, clearCookie } = await toastFrom(nextRequest(flash));
     expect(toast).toMatchObject({ type: "success", message: "Signed out", durationMs: 6000 });
     expect(clearCookie).toMatch(new RegExp(`^${TOAST_COOKIE}=; Max-Age=0`));
-    expect(readToast(new Request("http://localhost/"))).toEqual({ toast: null, clearCookie: null });
+    expect(await toastFrom(new Request("http://localhost/"))).toEqual({ toast: null, clearCookie: null });
+    expect(await toastFrom(new Request("http://localhost/", { headers: { Cookie: "other=1" } }))).toEqual({ toast: null, clearCookie: null });
+
+    expect((await redirectWithToast("/my-subscription", { message: "Done" }, { status: 303 })).status).toBe(303);
   });
 });
 

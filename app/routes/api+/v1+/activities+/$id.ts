@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { guestViewer } from "~/accounts/roles";
-import { viewerOf } from "~/accounts/session.server";
+import { viewerFor } from "~/accounts/session.server";
 import { serialize } from "~/api/document";
 import { ApiError } from "~/api/errors";
 import { apiResponse, handleApi, methodNotAllowed, notFound, parseId } from "~/api/handler.server";
@@ -19,7 +18,7 @@ const ROUTE = "routes/api+/v1+/activities+/$id";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const session = await requireRouteAccess(request, ROUTE);
-    const viewer = session ? viewerOf(session.user) : guestViewer;
+    const viewer = viewerFor(session);
     const id = parseId(params.id, "activity");
     const owner = await courseOfActivity(id);
     if (!owner) notFound("activity", params.id);

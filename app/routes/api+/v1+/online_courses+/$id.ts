@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
-import { guestViewer } from "~/accounts/roles";
-import { viewerOf } from "~/accounts/session.server";
+import { viewerFor } from "~/accounts/session.server";
 import { serialize, toResource } from "~/api/document";
 import { ApiError } from "~/api/errors";
 import { asApiError, requireManagedCourse } from "~/api/curriculum.server";
@@ -23,7 +22,7 @@ const ROUTE = "routes/api+/v1+/online_courses+/$id";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const session = await requireRouteAccess(request, ROUTE);
-    const viewer = session ? viewerOf(session.user) : guestViewer;
+    const viewer = viewerFor(session);
     const include = parseInclude(new URL(request.url), ["chapters", "sections", "activities"]);
     const loaded = await loadCourseForViewer(viewer, params.id ?? "");
     if (!loaded) notFound("online course", params.id);
@@ -57,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     const session = await requireMutationAccess(request, ROUTE);
     if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed(["GET", "PATCH", "DELETE"]);
-    const viewer = viewerOf(session.user);
+    const viewer = viewerFor(session);
     const course = await requireManagedCourse(viewer, parseId(params.id, "online course"));
     try {
       if (request.method === "DELETE") {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
-import { guestViewer, isInstructor } from "~/accounts/roles";
-import { viewerOf } from "~/accounts/session.server";
+import { isInstructor } from "~/accounts/roles";
+import { viewerFor } from "~/accounts/session.server";
 import { paginationMeta, serialize } from "~/api/document";
 import { apiResponse, handleApi, methodNotAllowed, notFound, parsePage, readJsonBody } from "~/api/handler.server";
 import { newCourseBodySchema } from "~/api/online-course-edits.server";
@@ -17,7 +17,7 @@ const ROUTE = "routes/api+/v1+/online_courses+/_index";
 export async function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const session = await requireRouteAccess(request, ROUTE);
-    const viewer = session ? viewerOf(session.user) : guestViewer;
+    const viewer = viewerFor(session);
     const { page, perPage, offset } = parsePage(new URL(request.url));
     const { courses, total } = await listVisibleCourses(viewer, { offset, limit: perPage });
     return apiResponse(serialize(onlineCourseResource(), courses, { meta: paginationMeta(page, perPage, total) }));
@@ -32,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     const session = await requireMutationAccess(request, ROUTE);
     if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-    const viewer = viewerOf(session.user);
+    const viewer = viewerFor(session);
     const { online_course: input } = await readJsonBody(request, newCourseBodySchema);
     const course = await createCourse(db(), input, isInstructor(viewer) ? session.user.id : null);
     const loaded = await loadCourseForViewer(viewer, String(course.id));
