@@ -19,12 +19,12 @@
  * read from /proc/<pid>/status.
  */
 import { execSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { FIELD_INDEX_TOO_LARGE } from "../app/security/request-input";
+import { productionServerEnv } from "./production-server";
 import { freePort } from "../tests/support/net";
 
 const args = process.argv.slice(2);
@@ -144,20 +144,9 @@ async function main() {
   if (!existsSync(`${buildDir}/server.js`)) throw new Error(`no ${buildDir}/server.js: run npm run build first (or pass --build)`);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const databaseUrl = process.env.DATABASE_URL;
-  const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(os.tmpdir(), "mkt-bench-hostile-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    APP_ORIGIN: origin,
-    // Each refusal is logged at warn, as in production; the log goes nowhere here.
-    LOG_LEVEL: "warn",
-    SESSION_SECRET: process.env.SESSION_SECRET ?? "benchmark-secret-benchmark-secret-00",
-    // On PostgreSQL the server would fork one process per core: one, so its memory is the child's.
-    ...(databaseUrl ? { SEED_DEMO_DATA: "true", WEB_CONCURRENCY: "1" } : { DATA_DIR: dataDir }),
-  };
+  // Each refusal is logged at warn, as in production; the log goes nowhere here. On PostgreSQL
+  // the server would fork one process per core: one, so its memory is the child's.
+  const { env, databaseUrl, dataDir } = productionServerEnv(port, { tmpPrefix: "mkt-bench-hostile-", extra: { WEB_CONCURRENCY: "1" } });
   const app = spawn(process.execPath, [`${buildDir}/server.js`], { env, stdio: ["ignore", "ignore", "inherit"] });
   const checks: { name: string; ok: boolean }[] = [];
   try {

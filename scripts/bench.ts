@@ -11,12 +11,12 @@
  *   run of scripts/bench-realtime.ts that follows, which needs a PostgreSQL server)
  */
 import { execSync, spawn, type ChildProcess } from "node:child_process";
-import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { productionServerEnv } from "./production-server";
 import { freePort } from "../tests/support/net";
 import { BENCH_COURSE_SLUG, prepareInCourseFixture } from "./bench-in-course";
 
@@ -89,18 +89,7 @@ async function main() {
   if (!args.includes("--skip-build")) execSync("npm run build --silent", { stdio: "inherit" });
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const databaseUrl = process.env.DATABASE_URL;
-  const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(os.tmpdir(), "mkt-bench-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    APP_ORIGIN: origin,
-    LOG_LEVEL: "warn",
-    SESSION_SECRET: process.env.SESSION_SECRET ?? "benchmark-secret-benchmark-secret-00",
-    ...(databaseUrl ? { SEED_DEMO_DATA: "true" } : { DATA_DIR: dataDir }),
-  };
+  const { env, databaseUrl, dataDir } = productionServerEnv(port, { tmpPrefix: "mkt-bench-" });
   const startApp = () => spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/server.js`], { env, stdio: ["ignore", "ignore", "inherit"] });
   const stopApp = async (child: ChildProcess) => {
     child.kill("SIGTERM");

@@ -16,11 +16,12 @@
  * Exits 1 when a budget is exceeded.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
+import { productionServerEnv } from "./production-server";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -231,19 +232,7 @@ async function main() {
 
   let scores = new Map<string, Scores | "missing">();
   if (withLighthouse) {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "mkt-budgets-"));
-    const databaseUrl = process.env.DATABASE_URL;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_ORIGIN: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "warn",
-      SESSION_SECRET: process.env.SESSION_SECRET ?? "budgets-secret-budgets-secret-000000",
-      ...(databaseUrl ? { SEED_DEMO_DATA: "true" } : { DATA_DIR: dataDir }),
-    };
-    if (!databaseUrl) delete env.DATABASE_URL;
+    const { env, dataDir } = productionServerEnv(port, { tmpPrefix: "mkt-budgets-" });
     const app = spawn(process.execPath, [`${buildDir}/server.js`], { env, stdio: ["ignore", "ignore", "inherit"] });
     try {
       const origin = `http://127.0.0.1:${port}`;
@@ -252,7 +241,7 @@ async function main() {
     } finally {
       app.kill("SIGTERM");
       await new Promise((resolve) => (app.exitCode !== null ? resolve(undefined) : app.once("exit", resolve)));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     }
   }
 
