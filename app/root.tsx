@@ -19,6 +19,10 @@ import { errorMessage } from "~/errors/messages";
 import { AppShell } from "~/shell/app-shell";
 import { useRootData } from "~/shell/root-data";
 import { rootData } from "~/shell/root-data.server";
+import { currentSession } from "~/accounts/session.server";
+import { toastFrom } from "~/toasts/toast.server";
+import { readCookies } from "~/utils/cookies.server";
+import { siteOrigin } from "~/utils/site-origin.server";
 import stylesheet from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -32,9 +36,18 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [session, { toast, clearCookie }] = await Promise.all([currentSession(request), toastFrom(request)]);
   // Built in app/shell/root-data.server.ts; components read it with useRootData() (app/shell/root-data.ts).
-  const { body, setCookie } = await rootData(request, context.csrfToken);
-  return data(body, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  const body = await rootData({
+    session,
+    cookies: readCookies(request),
+    toast,
+    csrfToken: context.csrfToken,
+    siteOrigin: siteOrigin(request),
+    privacyPolicyAsked: new URL(request.url).searchParams.has("privacyPolicy"),
+    now: new Date(),
+  });
+  return data(body, clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined);
 }
 
 export function Layout({ children }: { children: ReactNode }) {

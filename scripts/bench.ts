@@ -12,7 +12,6 @@
  */
 import { execSync, spawn, type ChildProcess } from "node:child_process";
 import { appendFileSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
 import os from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";

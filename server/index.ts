@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { config as loadConfig, ConfigError, type AppConfig } from "../app/config/env.server";
 import { closeDatabase, openDatabase } from "../app/db/db.server";
-import { prepareJobQueues, startJobWorker, stopJobWorker } from "../app/jobs/worker.server";
+import { prepareJobQueues, startJobWorker, stopJobWorker } from "./job-worker";
 import { closeRealtime } from "../app/realtime/hub.server";
 import { logger } from "../app/utils/logger.server";
 import { devMailboxLink } from "../app/mail/outbox.server";

@@ -7,7 +7,7 @@ import {
 } from "@remix-run/node";
 import { parse as parseCookies } from "cookie";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { recordImpersonatedAction } from "../app/accounts/audit.server";
+import { recordImpersonatedAction } from "./impersonated-actions";
 import { jsonTwinPath } from "../app/api/json-twins";
 import {
   CSRF_COOKIE,

@@ -1,9 +1,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { requireRouteAccess } from "~/accounts/authorize.server";
 import { USER_ROLE_FILTERS, USERS_PER_PAGE, type UserRoleFilter } from "~/accounts/user-list";
 import { ApiError } from "~/api/errors";
-import { handleApi } from "~/api/handler.server";
 import { userResource } from "~/api/resources/users";
 import { db } from "~/db/db.server";
 import { likePattern } from "~/db/like-pattern";
@@ -123,17 +121,4 @@ export function userListItem(user: ListedUser) {
     school_id: user.school_id,
     deactivated: user.deactivated_at !== null,
   };
-}
-
-/**
- * GET /users?query&role&page&per_page (SPEC §7 Users): `{ items, total }`, admins only. Guests
- * are sent to sign-in, other users get 403, bad filters 400 `invalid_parameter`. The loader of
- * app/routes/users+/_index.ts returns this.
- */
-export function listUsersForAdmin(request: Request): Promise<Response> {
-  return handleApi(async () => {
-    await requireRouteAccess(request, "routes/users+/_index");
-    const { items, total } = await findUsers(parseUserListFilters(new URL(request.url)));
-    return Response.json({ items: items.map(userListItem), total }, { headers: { "Cache-Control": "no-store" } });
-  });
 }

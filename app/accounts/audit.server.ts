@@ -1,12 +1,21 @@
 import type { Transaction } from "kysely";
-import { currentSession } from "~/accounts/session.server";
 import { db } from "~/db/db.server";
 import type { Executor } from "~/db/executor";
 import type { Database } from "~/db/schema";
-import { isMutatingMethod } from "~/security/csrf.server";
 
 /** Actions recorded in audit_events. */
 export type AuditAction = "impersonation.start" | "impersonation.stop" | "impersonated.request" | "user.change";
+
+/** The request an event happened in, as the log keeps it. */
+export interface AuditedRequest {
+  method: string;
+  path: string;
+}
+
+/** The method and path of a request; the path only, as query strings can carry tokens (reset links) that do not belong in a log. */
+export function auditedRequest(method: string, url: string): AuditedRequest {
+  return { method, path: new URL(url).pathname };
+}
 
 export interface AuditEvent {
   action: AuditAction;
@@ -14,7 +23,7 @@ export interface AuditEvent {
   actorId: number | null;
   /** The admin behind an impersonated session. */
   impersonatorId?: number | null;
-  request?: Request;
+  request?: AuditedRequest;
   details?: Record<string, unknown>;
 }
 
@@ -27,8 +36,7 @@ export async function recordAuditEvent(event: AuditEvent, executor: Executor = d
       actor_id: event.actorId,
       impersonator_id: event.impersonatorId ?? null,
       method: event.request?.method ?? null,
-      // The path only: query strings can carry tokens (reset links) that do not belong in a log.
-      path: event.request ? new URL(event.request.url).pathname : null,
+      path: event.request?.path ?? null,
       details: JSON.stringify(event.details ?? {}),
     })
     .execute();
@@ -40,7 +48,7 @@ export async function recordAuditEvent(event: AuditEvent, executor: Executor = d
  * log). Changes users make to their own account are not recorded.
  */
 export async function recordUserChange(
-  change: { actorId: number; targetId: number; fields: readonly string[]; request?: Request },
+  change: { actorId: number; targetId: number; fields: readonly string[]; request?: AuditedRequest },
   executor: Transaction<Database>,
 ): Promise<void> {
   if (change.actorId === change.targetId || change.fields.length === 0) return;
@@ -48,23 +56,4 @@ export async function recordUserChange(
     { action: "user.change", actorId: change.actorId, request: change.request, details: { target_user_id: change.targetId, fields: change.fields } },
     executor,
   );
-}
-
-/**
- * Logs a mutating request made while an admin is signed in as someone else, with both ids
- * (issue 3 item 7). Meant for the server adapter (server/remix-handler.ts), after the CSRF check
- * and before the action runs, so that an action failing halfway is still on record. Reads the
- * session through `currentSession`, which the request context caches, so the action that
- * follows does not look it up again. Does nothing for reads and for ordinary sessions.
- */
-export async function recordImpersonatedAction(request: Request): Promise<void> {
-  if (!isMutatingMethod(request.method)) return;
-  const session = await currentSession(request);
-  if (!session?.impersonatorId) return;
-  await recordAuditEvent({
-    action: "impersonated.request",
-    actorId: session.user.id,
-    impersonatorId: session.impersonatorId,
-    request,
-  });
 }

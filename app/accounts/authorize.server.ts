@@ -1,24 +1,23 @@
 import { redirect } from "@remix-run/node";
+import { can, type Action, type Permissions } from "~/accounts/policy/permissions";
 import {
-  can,
   decideAccess,
   ROUTE_RULES,
   requirementFor,
   routeRule,
   type AccessDecision,
-  type Action,
-  type Permissions,
   type RouteId,
   type RouteRequirement,
-} from "~/accounts/policy";
+} from "~/accounts/policy/route-rules";
 import type { Role } from "~/accounts/roles";
 import { currentSession, viewerFor, type CurrentSession } from "~/accounts/session.server";
 import { errorDocument } from "~/api/errors";
 import { apiResponse } from "~/api/handler.server";
 import { unauthorizedMessage } from "~/errors/messages";
+import { siteOrigin } from "~/utils/site-origin.server";
 
 /**
- * Turns the policy's decisions (app/accounts/policy.ts) into answers. Every loader and action
+ * Turns the policy's decisions (app/accounts/policy/) into answers. Every loader and action
  * calls one of these first; each throws the refusal, so the route code after it only ever runs
  * for someone allowed:
  *   - a guest on a page: a redirect to sign-in that comes back afterwards;
@@ -131,7 +130,7 @@ function refererPath(request: Request) {
   if (!referer) return "/";
   try {
     const from = new URL(referer);
-    return from.origin === new URL(request.url).origin ? `${from.pathname}${from.search}` : "/";
+    return from.origin === siteOrigin(request) ? `${from.pathname}${from.search}` : "/";
   } catch {
     return "/";
   }

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { recordUserChange } from "~/accounts/audit.server";
+import { recordUserChange, type AuditedRequest } from "~/accounts/audit.server";
 import { accountMailRateLimits, checkLimits } from "~/accounts/account-mail-limits.server";
 import { findActiveAccountByEmail, type MailRecipient } from "~/accounts/password-reset.server";
 import { consumeUserToken, createUserToken, TOKEN_LIFETIME_MS, tokenOwner } from "~/accounts/user-tokens.server";
@@ -12,20 +12,19 @@ import { confirmationMail } from "~/mail/templates";
 export const CONFIRMATION_PATH = "/users/confirmation";
 
 /**
- * Mails a confirmation link (older links stop working). Sign-up calls this for every new
- * account; pass the request so the link points at the site the person is on (APP_ORIGIN wins
- * when set). Returns null, sending nothing, when the user is already confirmed.
+ * Mails a confirmation link (older links stop working) to the site at `origin`. Sign-up calls
+ * this for every new account. Returns null, sending nothing, when the user is already confirmed.
  */
 export async function sendConfirmationEmail(
   user: MailRecipient & { confirmed_at?: Date | null },
-  request?: Request,
+  origin: string,
   options: { waitForDelivery?: boolean } = {},
 ): Promise<SentMail | null> {
   if (user.confirmed_at) return null;
   const token = await createUserToken(user.id, "confirm_email");
   const content = confirmationMail({
     name: user.first_name,
-    url: mailLink(CONFIRMATION_PATH, { confirmation_token: token }, request),
+    url: mailLink(CONFIRMATION_PATH, { confirmation_token: token }, origin),
     validForDays: TOKEN_LIFETIME_MS.confirm_email / 86_400_000,
   });
   return sendMail({ to: user.email, ...content, kind: "confirmation" }, options);
@@ -67,7 +66,7 @@ export type ResendOutcome = { kind: "accepted" } | { kind: "rate-limited"; retry
  * GET /users/confirmations/resend_instructions?email=: mails a new link when the address has
  * an unconfirmed account; the outcome is the same for every address.
  */
-export async function resendConfirmationInstructions(email: string, context: { request: Request; clientIp: string }): Promise<ResendOutcome> {
+export async function resendConfirmationInstructions(email: string, context: { origin: string; clientIp: string }): Promise<ResendOutcome> {
   const normalized = email.trim().toLowerCase();
   const limits = await checkLimits([
     [accountMailRateLimits.confirmationPerIp, context.clientIp],
@@ -75,7 +74,7 @@ export async function resendConfirmationInstructions(email: string, context: { r
   ]);
   if (!limits.allowed) return { kind: "rate-limited", retryAfterSeconds: limits.retryAfterSeconds };
   const user = await findActiveAccountByEmail(normalized);
-  if (user && !user.confirmed_at) await sendConfirmationEmail(user, context.request, { waitForDelivery: false });
+  if (user && !user.confirmed_at) await sendConfirmationEmail(user, context.origin, { waitForDelivery: false });
   return { kind: "accepted" };
 }
 
@@ -83,7 +82,7 @@ export async function resendConfirmationInstructions(email: string, context: { r
  * An admin confirms a user by hand (PATCH /api/v1/users/{id}/confirm). Returns false for an
  * unknown user. Confirming someone else's address goes to audit_events with `actorId`.
  */
-export async function confirmUser(userId: number, options: { actorId?: number; request?: Request } = {}): Promise<boolean> {
+export async function confirmUser(userId: number, options: { actorId?: number; request?: AuditedRequest } = {}): Promise<boolean> {
   return db()
     .transaction()
     .execute(async (trx) => {

@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import { accountMailRateLimits, checkLimits } from "~/accounts/account-mail-limits.server";
 import { hashPassword } from "~/accounts/password.server";
-import { createUserSession, currentSession, destroyCurrentSession } from "~/accounts/session.server";
 import { consumeUserToken, createUserToken, peekUserToken, TOKEN_LIFETIME_MS } from "~/accounts/user-tokens.server";
 import { db } from "~/db/db.server";
 import { mailLink } from "~/mail/links.server";
@@ -27,16 +26,16 @@ export async function findActiveAccountByEmail(email: string) {
     .executeTakeFirst();
 }
 
-/** Issues a reset token (older links stop working) and mails its link. */
+/** Issues a reset token (older links stop working) and mails its link to the site at `origin`. */
 export async function sendPasswordResetEmail(
   user: MailRecipient,
-  request?: Request,
+  origin: string,
   options: { waitForDelivery?: boolean } = {},
 ): Promise<SentMail> {
   const token = await createUserToken(user.id, "reset_password");
   const content = passwordResetMail({
     name: user.first_name,
-    url: mailLink(NEW_PASSWORD_PATH, { reset_password_token: token }, request),
+    url: mailLink(NEW_PASSWORD_PATH, { reset_password_token: token }, origin),
     validForHours: TOKEN_LIFETIME_MS.reset_password / 3_600_000,
   });
   return sendMail({ to: user.email, ...content, kind: "password_reset" }, options);
@@ -50,7 +49,7 @@ export type ResetRequestOutcome = { kind: "accepted" } | { kind: "rate-limited";
  * lookup; the mail itself is recorded and then delivered in the background), so neither the
  * answer nor its timing tells which addresses exist.
  */
-export async function requestPasswordReset(email: string, context: { request: Request; clientIp: string }): Promise<ResetRequestOutcome> {
+export async function requestPasswordReset(email: string, context: { origin: string; clientIp: string }): Promise<ResetRequestOutcome> {
   const normalized = email.trim().toLowerCase();
   const limits = await checkLimits([
     [accountMailRateLimits.resetPerIp, context.clientIp],
@@ -58,24 +57,22 @@ export async function requestPasswordReset(email: string, context: { request: Re
   ]);
   if (!limits.allowed) return { kind: "rate-limited", retryAfterSeconds: limits.retryAfterSeconds };
   const user = await findActiveAccountByEmail(normalized);
-  if (user) await sendPasswordResetEmail(user, context.request, { waitForDelivery: false });
+  if (user) await sendPasswordResetEmail(user, context.origin, { waitForDelivery: false });
   return { kind: "accepted" };
 }
 
 export type NewPasswordOutcome =
-  | { kind: "reset"; userId: number; cookie: string }
+  | { kind: "reset"; userId: number }
   | { kind: "invalid-token" }
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
 /**
  * PUT /users/password with a valid token: sets the new password, confirms the address (the
- * mail reached its owner), ends every existing session of the user and starts a new one.
+ * mail reached its owner) and ends every existing session of the user; the route then signs
+ * them in under a new one (`startFreshSession`).
  */
-export async function resetPasswordWithToken(
-  input: { token: string; password: string },
-  context: { request: Request; clientIp: string },
-): Promise<NewPasswordOutcome> {
-  const limits = await checkLimits([[accountMailRateLimits.newPasswordPerIp, context.clientIp]]);
+export async function resetPasswordWithToken(input: { token: string; password: string }, clientIp: string): Promise<NewPasswordOutcome> {
+  const limits = await checkLimits([[accountMailRateLimits.newPasswordPerIp, clientIp]]);
   if (!limits.allowed) return { kind: "rate-limited", retryAfterSeconds: limits.retryAfterSeconds };
   // Check the link before the costly hash, so junk tokens cost one indexed read.
   if ((await peekUserToken(input.token, "reset_password")) === null) return { kind: "invalid-token" };
@@ -108,9 +105,5 @@ export async function resetPasswordWithToken(
       return owner;
     });
   if (userId === null) return { kind: "invalid-token" };
-
-  // Someone else may be signed in in this browser: their session ends, the cookie is replaced.
-  if (await currentSession(context.request)) await destroyCurrentSession(context.request);
-  const cookie = await createUserSession({ userId, rememberMe: false, request: context.request, clientIp: context.clientIp });
-  return { kind: "reset", userId, cookie };
+  return { kind: "reset", userId };
 }

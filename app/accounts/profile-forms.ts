@@ -62,6 +62,19 @@ export const profileFormSchema = z.object({
 
 export type ProfileFormInput = z.infer<typeof profileFormSchema>;
 
+/** The picture upload; whether it is an image we can use is decided on its bytes, once stored. */
+export const avatarFormSchema = z.object({
+  intent: z.literal("avatar"),
+  avatar: z.instanceof(File, { error: "Choose an image to upload." }),
+});
+
+/** What each form says once saved: a toast on /profile (tests/e2e/profile.spec.ts looks for them). */
+export const PROFILE_SAVED_MESSAGES = {
+  profile: "Your profile is saved.",
+  password: "Your password is changed. Other devices have been signed out.",
+  avatar: "Your picture is updated.",
+} as const;
+
 export const passwordFormSchema = z
   .object({
     intent: z.literal("password"),

@@ -1,9 +1,11 @@
 import { sql, type Transaction } from "kysely";
-import { recordUserChange } from "~/accounts/audit.server";
+import { recordUserChange, type AuditedRequest } from "~/accounts/audit.server";
 import { sendConfirmationEmail } from "~/accounts/confirmation.server";
 import { hashPassword } from "~/accounts/password.server";
 import { missingProfileItems, type MissingProfileItem } from "~/accounts/profile-completeness";
 import type { UserCourseChange } from "~/accounts/profile-forms";
+import { publicUser, type PublicUser } from "~/accounts/public-user";
+import { config } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import type { Executor } from "~/db/executor";
 import type { CountryCode, Database, SchoolType, User } from "~/db/schema";
@@ -14,8 +16,6 @@ import { logger } from "~/utils/logger.server";
  * PUT /api/v1/users/{id} alike. Who may do it and whether a recent sign-in is needed are
  * decided by the callers (policy, reauthentication); this module keeps the data consistent.
  */
-
-export type PublicUser = Omit<User, "password_hash">;
 
 /** A change the data refuses (unknown course or school, someone else's user course, email taken). */
 export class ProfileInputError extends Error {
@@ -60,9 +60,7 @@ export interface UserCourseRow {
 
 export async function findPublicUser(userId: number, executor: Executor = db()): Promise<PublicUser | undefined> {
   const row = await executor.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
-  if (!row) return undefined;
-  const { password_hash: _hash, ...user } = row;
-  return user;
+  return row && publicUser(row);
 }
 
 export async function userCourses(userId: number, executor: Executor = db()): Promise<UserCourseRow[]> {
@@ -127,12 +125,13 @@ export async function loadProfile(userId: number): Promise<ProfileView | undefin
  * succeed together or not at all (an unknown course in the third entry undoes the first two).
  * A new password ends every other session of the user; `keepSessionIdHash` is the one kept.
  * When `actorId` is someone else (an admin), the names of the fields changed go to
- * audit_events in the same transaction.
+ * audit_events in the same transaction. A changed email is confirmed through a link to `origin`
+ * (the site's origin for the request; the configured one when absent).
  */
 export async function updateProfile(
   userId: number,
   changes: ProfileChanges,
-  options: { keepSessionIdHash?: string; request?: Request; actorId?: number } = {},
+  options: { keepSessionIdHash?: string; origin?: string; request?: AuditedRequest; actorId?: number } = {},
 ): Promise<PublicUser> {
   // Hashing is slow on purpose; do it before holding any row lock.
   const passwordHash = changes.password ? await hashPassword(changes.password) : undefined;
@@ -198,7 +197,7 @@ export async function updateProfile(
   const user = (await findPublicUser(userId))!;
   if (emailChanged) {
     // Best effort: the change is saved; the user can ask for the mail again.
-    await sendConfirmationEmail(user, options.request).catch((error: unknown) => logger().warn({ err: error }, "confirmation mail after email change failed"));
+    await sendConfirmationEmail(user, options.origin ?? config().appOrigin).catch((error: unknown) => logger().warn({ err: error }, "confirmation mail after email change failed"));
   }
   return user;
 }
@@ -244,7 +243,7 @@ async function applyUserCourseChange(
  * Deactivates the account and ends all its sessions, together. Returns false for an unknown user.
  * When `actorId` is someone else (an admin), the deactivation goes to audit_events with them.
  */
-export async function deactivateUser(userId: number, options: { actorId?: number; request?: Request } = {}): Promise<boolean> {
+export async function deactivateUser(userId: number, options: { actorId?: number; request?: AuditedRequest } = {}): Promise<boolean> {
   return db()
     .transaction()
     .execute(async (trx) => {

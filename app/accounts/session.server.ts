@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { serialize as serializeCookie } from "cookie";
+import { publicUser, type PublicUser } from "~/accounts/public-user";
 import { guestViewer, type Viewer } from "~/accounts/roles";
 import { config } from "~/config/env.server";
 import { db } from "~/db/db.server";
@@ -19,7 +20,7 @@ const REMEMBERED_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is refreshed at most this often, so reads do not write on every request. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
-export type SessionUser = Omit<User, "password_hash">;
+export type SessionUser = PublicUser;
 
 export interface CurrentSession {
   idHash: string;
@@ -43,7 +44,7 @@ function sessionCookie(value: string, maxAgeSeconds: number | undefined) {
   });
 }
 
-/** A user as the policy sees them (app/accounts/policy.ts). */
+/** A user as the policy sees them (app/accounts/policy/). */
 export function viewerOf(user: Pick<User, "id" | "roles" | "user_type">): Viewer {
   return { id: user.id, roles: user.roles, userType: user.user_type };
 }
@@ -79,6 +80,15 @@ export async function createUserSession(options: {
   return sessionCookie(id, options.rememberMe ? lifetime / 1000 : undefined);
 }
 
+/**
+ * Signs a user in under a new session id (sign-in, sign-up, a password reset): whatever session
+ * this browser had, whoever it belonged to, ends. Returns the Set-Cookie header.
+ */
+export async function startFreshSession(request: Request, options: { userId: number; rememberMe: boolean; clientIp: string }): Promise<string> {
+  if (await currentSession(request)) await destroyCurrentSession(request);
+  return createUserSession({ ...options, request });
+}
+
 /** The signed-in session of this request, or null; looked up once per request. */
 export function currentSession(request: Request): Promise<CurrentSession | null> {
   const context = currentRequestContext() as (ReturnType<typeof currentRequestContext> & { session?: Promise<CurrentSession | null> }) | undefined;
@@ -109,17 +119,10 @@ async function lookupSession(id: string | undefined): Promise<CurrentSession | n
   if (Date.now() - row.session_last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
     await db().updateTable("sessions").set({ last_seen_at: new Date() }).where("id_hash", "=", idHash).execute();
   }
-  const {
-    password_hash: _passwordHash,
-    session_impersonator_id,
-    session_authenticated_at,
-    session_last_seen_at: _lastSeen,
-    session_remember_me,
-    ...user
-  } = row;
+  const { session_impersonator_id, session_authenticated_at, session_last_seen_at: _lastSeen, session_remember_me, ...user } = row;
   return {
     idHash,
-    user,
+    user: publicUser(user),
     impersonatorId: session_impersonator_id,
     authenticatedAt: session_authenticated_at,
     rememberMe: session_remember_me,

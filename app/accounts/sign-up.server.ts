@@ -1,9 +1,8 @@
 import { sql } from "kysely";
 import type { SignUpInput } from "~/accounts/forms";
 import { hashPassword } from "~/accounts/password.server";
+import { publicUser, type PublicUser } from "~/accounts/public-user";
 import { homePath } from "~/accounts/roles";
-import { createUserSession, currentSession, destroyCurrentSession } from "~/accounts/session.server";
-import { appOrigin } from "~/accounts/sign-in-flow.server";
 import { sendConfirmationEmail } from "~/accounts/confirmation.server";
 import { config } from "~/config/env.server";
 import { db } from "~/db/db.server";
@@ -17,16 +16,18 @@ export function signUpRateLimit(): RateLimitRule {
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Log in, or reset your password.";
 
 export type SignUpOutcome =
-  | { kind: "created"; userId: number; cookie: string; redirectTo: string }
+  | { kind: "created"; user: PublicUser; redirectTo: string }
   | { kind: "email-taken" }
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
 /**
  * Creates an account (a student unless signing up from the educators page as a teacher),
- * sends the confirmation email and signs the new user in under a fresh session.
+ * credits whoever referred it (`referralCode`: the invite link's code remembered in this
+ * browser) and mails a confirmation link to the site at `origin`. The route then signs the new
+ * user in (`startFreshSession`) and goes to `redirectTo`.
  */
-export async function signUp(request: Request, input: SignUpInput, clientIp: string): Promise<SignUpOutcome> {
-  const limit = await hitRateLimit(signUpRateLimit(), clientIp);
+export async function signUp(input: SignUpInput, context: { origin: string; clientIp: string; referralCode?: string }): Promise<SignUpOutcome> {
+  const limit = await hitRateLimit(signUpRateLimit(), context.clientIp);
   if (!limit.allowed) return { kind: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
 
   const isTeacher = input.signup_role === "teacher";
@@ -45,12 +46,10 @@ export async function signUp(request: Request, input: SignUpInput, clientIp: str
     .returningAll()
     .executeTakeFirst();
   if (!created) return { kind: "email-taken" };
-  await attributeNewAccount(request, created);
+  await attributeNewAccount(created, context.referralCode);
 
-  await sendConfirmationEmail(created, request);
-  if (await currentSession(request)) await destroyCurrentSession(request);
-  const cookie = await createUserSession({ userId: created.id, rememberMe: false, request, clientIp });
+  await sendConfirmationEmail(created, context.origin);
   // SPEC §4: after sign-up the page goes to the requested path, or to / for a new teacher.
   const fallback = isTeacher ? "/" : homePath({ id: created.id, roles: created.roles, userType: created.user_type });
-  return { kind: "created", userId: created.id, cookie, redirectTo: safeRedirectPath(input.redirect_to, appOrigin(request), fallback) };
+  return { kind: "created", user: publicUser(created), redirectTo: safeRedirectPath(input.redirect_to, context.origin, fallback) };
 }

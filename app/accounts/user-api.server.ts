@@ -1,7 +1,7 @@
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { can, OTHER_ADMIN_ACCESS_MESSAGE, type AccountAccessChange, type Permissions, type UserSubject } from "~/accounts/policy";
+import { can, OTHER_ADMIN_ACCESS_MESSAGE, type AccountAccessChange, type Permissions, type UserSubject } from "~/accounts/policy/permissions";
 import { ProfileInputError } from "~/accounts/profile.server";
-import type { RouteId } from "~/accounts/policy";
+import type { RouteId } from "~/accounts/policy/route-rules";
 import { viewerOf, type CurrentSession } from "~/accounts/session.server";
 import { ApiError } from "~/api/errors";
 import { parseId } from "~/api/handler.server";

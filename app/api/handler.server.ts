@@ -39,6 +39,11 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
   }
 }
 
+/** Whether the body is JSON, for routes that answer a JSON client and an HTML form differently. */
+export function isJsonRequest(request: Request) {
+  return (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("application/json");
+}
+
 /** Reads a JSON body and validates it; bad input is a 400/422 ApiError, never a 500. */
 export async function readJsonBody<T>(request: Request, schema: ZodType<T>): Promise<T> {
   const contentType = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();

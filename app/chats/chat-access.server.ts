@@ -1,5 +1,5 @@
 import { forbidden } from "~/accounts/authorize.server";
-import { can } from "~/accounts/policy";
+import { can } from "~/accounts/policy/permissions";
 import { viewerOf, type CurrentSession } from "~/accounts/session.server";
 import { ApiError } from "~/api/errors";
 import { chatMemberIds } from "~/chats/chats.server";

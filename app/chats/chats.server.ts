@@ -115,6 +115,14 @@ export async function createChatWithUser(userId: number, otherId: number): Promi
     });
 }
 
+/** The chat with the active member who has this email address, opened like createChatWithUser; counts as a chat start. */
+export async function startChatByEmail(userId: number, email: string): Promise<number> {
+  await spendChatAllowance("start", userId);
+  const other = await db().selectFrom("users").select("id").where("email", "=", email).where("deactivated_at", "is", null).executeTakeFirst();
+  if (!other) throw new ChatError(404, "No one with that email address uses the site.");
+  return createChatWithUser(userId, other.id);
+}
+
 /** The user's chats, newest activity first, each with its members, last message and unread count (three queries). */
 export async function listChats(userId: number, executor: Executor = db(), onlyChatIds?: number[]): Promise<ChatSummary[]> {
   let query = executor

@@ -17,48 +17,21 @@ export const chatMessageSchema = z.object({
     .max(MAX_MESSAGE_LENGTH, `A message can be at most ${MAX_MESSAGE_LENGTH} characters.`),
 });
 
+/** Start a chat (POST /chats): the other person's email address. */
+export const startChatSchema = z.object({
+  email: z
+    .string({ error: "Enter the email address of the person to chat with." })
+    .trim()
+    .toLowerCase()
+    .email("Enter the email address of the person to chat with."),
+});
+
 /** `before_date` of the history call: an ISO date-time, or absent for the newest page. Null when malformed. */
 export function parseBeforeDate(value: string | null): Date | undefined | null {
   if (value === null || value === "") return undefined;
   if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(value)) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
-}
-
-export type TextPart = { kind: "text"; text: string } | { kind: "link"; text: string; href: string };
-
-const LINK = /\bhttps?:\/\/[^\s<>"']+|\bwww\.[^\s<>"']+/gi;
-const TRAILING_PUNCTUATION = /[.,;:!?)\]}]+$/;
-
-/**
- * Splits a plain-text message into text and links (http, https and www. addresses), so the page
- * renders each part as text or as a link: no HTML from a message ever reaches the page.
- */
-export function linkify(body: string): TextPart[] {
-  const parts: TextPart[] = [];
-  let last = 0;
-  for (const match of body.matchAll(LINK)) {
-    let text = match[0];
-    const trailing = TRAILING_PUNCTUATION.exec(text)?.[0] ?? "";
-    text = text.slice(0, text.length - trailing.length);
-    const start = match.index;
-    if (start > last) parts.push({ kind: "text", text: body.slice(last, start) });
-    const href = text.toLowerCase().startsWith("www.") ? `https://${text}` : text;
-    parts.push({ kind: "link", text, href });
-    last = start + text.length;
-  }
-  if (last < body.length) parts.push({ kind: "text", text: body.slice(last) });
-  return mergeText(parts);
-}
-
-function mergeText(parts: TextPart[]): TextPart[] {
-  const merged: TextPart[] = [];
-  for (const part of parts) {
-    const previous = merged.at(-1);
-    if (part.kind === "text" && previous?.kind === "text") previous.text += part.text;
-    else merged.push({ ...part });
-  }
-  return merged;
 }
 
 /** A chat as the list shows it (the chat record's attributes with its id). */

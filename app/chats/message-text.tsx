@@ -1,4 +1,4 @@
-import { linkify } from "~/chats/chats";
+import { linkify } from "~/formatting/linkify";
 
 /** A chat message body: plain text, line breaks kept, addresses clickable; never HTML. */
 export function MessageText({ body }: { body: string }) {

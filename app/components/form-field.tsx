@@ -1,31 +1,38 @@
 import { Flex, Text } from "@radix-ui/themes";
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface FieldFrame {
   label: string;
   errors?: string[];
   hint?: string;
 }
 
-/** A labelled native input with its errors announced next to it (works without JavaScript). */
-export function FormField({ label, errors, hint, id, ...input }: FieldProps) {
-  const inputId = id ?? input.name;
-  const errorId = errors?.length ? `${inputId}-error` : undefined;
-  const hintId = hint ? `${inputId}-hint` : undefined;
+/** The ids and ARIA attributes that tie a control to its hint and errors. */
+function describedControl(controlId: string | undefined, { errors, hint }: FieldFrame) {
+  const errorId = errors?.length ? `${controlId}-error` : undefined;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  return {
+    errorId,
+    hintId,
+    control: {
+      id: controlId,
+      className: "native-input",
+      "aria-invalid": errors?.length ? true : undefined,
+      "aria-describedby": [errorId, hintId].filter(Boolean).join(" ") || undefined,
+    },
+  };
+}
+
+/** Label above, hint and errors below: every field of every form looks and reads the same. */
+function Field({ label, errors, hint, controlId, errorId, hintId, children }: FieldFrame & { controlId?: string; errorId?: string; hintId?: string; children: ReactNode }) {
   return (
     <Flex direction="column" gap="1">
-      <label htmlFor={inputId}>
+      <label htmlFor={controlId}>
         <Text size="2" weight="medium">
           {label}
         </Text>
       </label>
-      <input
-        id={inputId}
-        className="native-input"
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
-        {...input}
-      />
+      {children}
       {hint ? (
         <Text id={hintId} size="1" color="gray">
           {hint}
@@ -40,6 +47,41 @@ export function FormField({ label, errors, hint, id, ...input }: FieldProps) {
   );
 }
 
+/** A labelled native input with its errors announced next to it (works without JavaScript). */
+export function FormField({ label, errors, hint, id, ...input }: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
+  const controlId = id ?? input.name;
+  const { errorId, hintId, control } = describedControl(controlId, { label, errors, hint });
+  return (
+    <Field label={label} errors={errors} hint={hint} controlId={controlId} errorId={errorId} hintId={hintId}>
+      <input {...control} {...input} />
+    </Field>
+  );
+}
+
+/** A labelled native <select> (works without JavaScript, unlike a Radix Select). */
+export function SelectField({ label, errors, hint, children, id, ...select }: FieldFrame & { children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const controlId = id ?? select.name;
+  const { errorId, hintId, control } = describedControl(controlId, { label, errors, hint });
+  return (
+    <Field label={label} errors={errors} hint={hint} controlId={controlId} errorId={errorId} hintId={hintId}>
+      <select {...control} {...select}>
+        {children}
+      </select>
+    </Field>
+  );
+}
+
+/** A labelled native <textarea> with its hint and errors announced (works without JavaScript). */
+export function TextAreaField({ label, errors, hint, id, ...textarea }: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const controlId = id ?? textarea.name;
+  const { errorId, hintId, control } = describedControl(controlId, { label, errors, hint });
+  return (
+    <Field label={label} errors={errors} hint={hint} controlId={controlId} errorId={errorId} hintId={hintId}>
+      <textarea {...control} {...textarea} />
+    </Field>
+  );
+}
+
 export function FormErrors({ errors }: { errors?: string[] }) {
   if (!errors?.length) return null;
   return (
@@ -50,28 +92,5 @@ export function FormErrors({ errors }: { errors?: string[] }) {
         </Text>
       ))}
     </div>
-  );
-}
-
-/** A labelled native <select> (works without JavaScript, unlike a Radix Select). */
-export function SelectField({ label, errors, children, id, ...select }: { label: string; errors?: string[]; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
-  const selectId = id ?? select.name;
-  const errorId = errors?.length ? `${selectId}-error` : undefined;
-  return (
-    <Flex direction="column" gap="1">
-      <label htmlFor={selectId}>
-        <Text size="2" weight="medium">
-          {label}
-        </Text>
-      </label>
-      <select id={selectId} className="native-input" aria-invalid={errors?.length ? true : undefined} aria-describedby={errorId} {...select}>
-        {children}
-      </select>
-      {errors?.length ? (
-        <Text id={errorId} size="2" color="red" role="alert">
-          {errors.join(" ")}
-        </Text>
-      ) : null}
-    </Flex>
   );
 }

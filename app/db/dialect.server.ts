@@ -57,15 +57,23 @@ export function postgresDialect(pool: pg.Pool): Dialect {
   return new PostgresDialect({ pool });
 }
 
+/**
+ * How the embedded database turns column values into JavaScript, set to match node-postgres so
+ * domain code reads one shape on both drivers: int8 (count(*), bigint ids) stays a string, and
+ * json/jsonb arrive parsed (named here so a change of PGlite's defaults cannot split them).
+ * Every PGlite the app, its tests and its scripts open uses these.
+ */
+export const EMBEDDED_PARSERS = {
+  20: (value: string) => value,
+  114: (value: string) => JSON.parse(value) as unknown,
+  3802: (value: string) => JSON.parse(value) as unknown,
+};
+
 /** The embedded database: PostgreSQL compiled to WebAssembly, stored on disk in dataDir. */
 export async function openEmbeddedDatabase(dataDir: string | undefined) {
   const isNew = dataDir === undefined || !existsSync(path.join(dataDir, "PG_VERSION"));
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    // int8 (count(*), bigint ids) stays a string, exactly as node-postgres returns it.
-    parsers: { 20: (value: string) => value },
-  });
+  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers: EMBEDDED_PARSERS });
   return { pglite, isNew };
 }
 

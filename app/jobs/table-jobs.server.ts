@@ -128,7 +128,7 @@ class TableJobRunner implements JobRunner {
     const db = this.backEnd.db();
     const queues = Object.keys(this.options.handlers);
     if (queues.length === 0) return false;
-    const { rows } = await sql<{ id: string | number; queue: string; data: JobData | string; attempts: number; max_attempts: number }>`
+    const { rows } = await sql<{ id: string | number; queue: string; data: JobData; attempts: number; max_attempts: number }>`
       update background_jobs set state = 'active', started_at = now(), attempts = attempts + 1
       where id = (
         select id from background_jobs
@@ -141,10 +141,9 @@ class TableJobRunner implements JobRunner {
     const claimed = rows[0];
     if (!claimed) return false;
     const handler = this.options.handlers[claimed.queue]!;
-    const data = typeof claimed.data === "string" ? (JSON.parse(claimed.data) as JobData) : claimed.data;
     const job: JobContext = { id: String(claimed.id), attempt: claimed.attempts, maxAttempts: claimed.max_attempts };
     try {
-      await handler.run(data, job);
+      await handler.run(claimed.data, job);
       await db.updateTable("background_jobs").set({ state: "completed", finished_at: new Date(), last_error: null }).where("id", "=", job.id).execute();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -160,7 +159,7 @@ class TableJobRunner implements JobRunner {
         )
         .where("id", "=", job.id)
         .execute();
-      if (last) await handler.onFailed?.(data, job, error).catch((failure) => logger().error({ err: failure }, "background job: onFailed failed"));
+      if (last) await handler.onFailed?.(claimed.data, job, error).catch((failure) => logger().error({ err: failure }, "background job: onFailed failed"));
     }
     return true;
   }

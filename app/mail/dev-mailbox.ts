@@ -22,37 +22,3 @@ export const DEV_MAILBOX_KEY_PARAM = "key";
 export function formatUtc(date: Date) {
   return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 }
-
-export type TextPart = { kind: "text"; text: string } | { kind: "link"; href: string };
-
-// Stops at whitespace and at characters that end a URL in prose: quotes and angle brackets.
-const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;
-// Punctuation that ends a sentence rather than the URL.
-const TRAILING_PUNCTUATION = /[.,;:!?)\]]+$/;
-
-/** Splits a plain-text mail body into text and http(s) links, so the page can make links clickable without rendering mail HTML. */
-export function linkify(text: string): TextPart[] {
-  const parts: TextPart[] = [];
-  let last = 0;
-  for (const match of text.matchAll(URL_PATTERN)) {
-    const trailing = TRAILING_PUNCTUATION.exec(match[0])?.[0] ?? "";
-    const href = match[0].slice(0, match[0].length - trailing.length);
-    const start = match.index;
-    if (start > last) parts.push({ kind: "text", text: text.slice(last, start) });
-    if (/^https?:\/\/[^/?#]/.test(href)) parts.push({ kind: "link", href });
-    else parts.push({ kind: "text", text: href });
-    last = start + href.length;
-  }
-  if (last < text.length) parts.push({ kind: "text", text: text.slice(last) });
-  return mergeText(parts);
-}
-
-function mergeText(parts: TextPart[]): TextPart[] {
-  const merged: TextPart[] = [];
-  for (const part of parts) {
-    const previous = merged[merged.length - 1];
-    if (part.kind === "text" && previous?.kind === "text") previous.text += part.text;
-    else merged.push(part);
-  }
-  return merged;
-}

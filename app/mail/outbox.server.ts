@@ -6,6 +6,7 @@ import { config } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { DEV_MAILBOX_COOKIE, DEV_MAILBOX_KEY_PARAM, devMailboxAccess } from "~/mail/dev-mailbox";
 import { readCookies } from "~/utils/cookies.server";
+import { notFound } from "~/errors/not-found.server";
 
 /** The secret of the mailbox link (DEV_MAILBOX=local): derived from the session secret, so it survives restarts. */
 export function devMailboxKey(sessionSecret = config().sessionSecret) {
@@ -25,18 +26,17 @@ export function devMailboxLink(appConfig = config()) {
 export function requireDevMailbox(request: Request) {
   const access = devMailboxAccess(config());
   if (access === "open") return;
-  const notFound = new Response("Not Found", { status: 404 });
-  if (access === "closed") throw notFound;
+  if (access === "closed") throw notFound();
   const key = devMailboxKey();
   const url = new URL(request.url);
   const fromLink = url.searchParams.get(DEV_MAILBOX_KEY_PARAM);
   if (fromLink !== null) {
-    if (!sameSecret(fromLink, key)) throw notFound;
+    if (!sameSecret(fromLink, key)) throw notFound();
     url.searchParams.delete(DEV_MAILBOX_KEY_PARAM);
     const cookie = serializeCookie(DEV_MAILBOX_COOKIE, key, { path: "/dev/mailbox", httpOnly: true, sameSite: "lax", secure: config().servedOverHttps });
     throw redirect(`${url.pathname}${url.search}`, { headers: { "Set-Cookie": cookie } });
   }
-  if (!sameSecret(readCookies(request)[DEV_MAILBOX_COOKIE] ?? "", key)) throw notFound;
+  if (!sameSecret(readCookies(request)[DEV_MAILBOX_COOKIE] ?? "", key)) throw notFound();
 }
 
 function sameSecret(given: string, expected: string) {

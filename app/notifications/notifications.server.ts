@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from "kysely";
 import { db } from "~/db/db.server";
 import type { Executor } from "~/db/executor";
 import type { Database, Notification, NotificationData } from "~/db/schema";
+import { groupNotifications, type NotificationItem } from "~/notifications/groups";
 import { userChannel } from "~/realtime/channels";
 import { publish } from "~/realtime/events.server";
 
@@ -65,7 +66,7 @@ export function notificationDocumentRecord(notification: Notification) {
       notifiable_type: notification.notifiable_type,
       group_key: notification.group_key,
       read: notification.read,
-      data: typeof notification.data === "string" ? JSON.parse(notification.data) : notification.data,
+      data: notification.data,
       created_at: new Date(notification.created_at).toISOString(),
     },
     relationships: {},
@@ -92,6 +93,18 @@ export async function listNotifications(userId: number, executor: Executor = db(
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
+}
+
+/** The user's notifications grouped by type and group_key (the /notifications page), with the unread total. */
+export async function notificationGroups(userId: number) {
+  const rows = await listNotifications(userId);
+  const items: NotificationItem[] = rows.map((row) => {
+    const record = notificationDocumentRecord(row);
+    const { type, group_key, read, data, created_at } = record.attributes;
+    return { id: record.id, type, group_key, read, data: (data ?? {}) as Record<string, unknown>, created_at };
+  });
+  const groups = groupNotifications(items);
+  return { groups, unread: groups.reduce((sum, group) => sum + group.unread, 0) };
 }
 
 function inGroup(userId: number, group: NotificationGroupRef) {

@@ -34,10 +34,8 @@ const ACTIVITY_KINDS: Record<ActivityType, ActivityKind> = {
 /** Quizzes, checkpoint quizzes and practice question sets: they have questions and take answers. */
 export const isAssessment = (type: ActivityType): boolean => ACTIVITY_KINDS[type].completedBy === "answers";
 
-/** The activity types practice mode lists (besides everything in a chapter's additional practice). */
-export const PRACTICE_TYPES: ReadonlySet<ActivityType> = new Set(
-  (Object.keys(ACTIVITY_KINDS) as ActivityType[]).filter((type) => ACTIVITY_KINDS[type].practice),
-);
+/** Whether practice mode lists activities of this type in every part of a chapter (curriculum.ts `listedInPracticeMode`). */
+export const isPracticeType = (type: ActivityType): boolean => ACTIVITY_KINDS[type].practice;
 
 export type CompletionByHand = { allowed: true } | { allowed: false; reason: "submit-answers"; message: string };
 

@@ -133,3 +133,30 @@ export async function progressOf(enrolment: { id: number; online_course_id: numb
     completed,
   };
 }
+
+export type CurriculumLevel = "chapter" | "section" | "activity";
+
+/** An item with its course and its editable fields, in one query; undefined when there is none. */
+export async function findCurriculumItem(level: CurriculumLevel, id: number) {
+  if (level === "chapter") {
+    const row = await db().selectFrom("chapters").select(["online_course_id", "title", "kind"]).where("id", "=", id).executeTakeFirst();
+    return row && { level, courseId: row.online_course_id, title: row.title, kind: row.kind };
+  }
+  if (level === "section") {
+    const row = await db()
+      .selectFrom("sections")
+      .innerJoin("chapters", "chapters.id", "sections.chapter_id")
+      .select(["chapters.online_course_id", "sections.title", "sections.section_type"])
+      .where("sections.id", "=", id)
+      .executeTakeFirst();
+    return row && { level, courseId: row.online_course_id, title: row.title, section_type: row.section_type };
+  }
+  const row = await db()
+    .selectFrom("activities")
+    .innerJoin("sections", "sections.id", "activities.section_id")
+    .innerJoin("chapters", "chapters.id", "sections.chapter_id")
+    .select(["chapters.online_course_id", "activities.title", "activities.activity_type", "activities.can_preview", "activities.content"])
+    .where("activities.id", "=", id)
+    .executeTakeFirst();
+  return row && { level, courseId: row.online_course_id, title: row.title, activity_type: row.activity_type, can_preview: row.can_preview, content: row.content };
+}

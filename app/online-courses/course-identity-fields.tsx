@@ -1,7 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { FormField, SelectField } from "~/components/form-field";
+import { FormField, SelectField, TextAreaField } from "~/components/form-field";
 import { COURSE_TYPE_LABELS, COURSE_TYPES } from "~/online-courses/editor-forms";
-import { TextAreaField } from "~/site/text-area-field";
 
 /** The fields both the new-course form and the manager's details form share (newCourseSchema). */
 export interface CourseIdentityFieldset {

@@ -1,6 +1,6 @@
 import type { ActivityType, ChaptersTable } from "~/db/schema";
 import { itemAccess, lockExplanation, type AccessInput, type Decision, type ItemFacts } from "~/online-courses/access";
-import { isAssessment } from "~/online-courses/activity-types";
+import { isAssessment, isPracticeType } from "~/online-courses/activity-types";
 
 /**
  * The curriculum tree of an online course (SPEC §2): intro, chapter/{n} and mock-exam/{n}, each
@@ -85,6 +85,11 @@ export { isAssessment };
 export function sectionPart(section: { type: "core" | "additional"; activityTypes: readonly ActivityType[] }): ChapterPart {
   if (section.type === "additional") return "additional-practice";
   return section.activityTypes.includes("checkpoint_quiz") ? "checkpoint-quiz" : "core";
+}
+
+/** Whether practice mode lists an activity: one of a practice type in any part, and everything in a chapter's additional practice. */
+export function listedInPracticeMode(type: ActivityType, part: ChapterPart): boolean {
+  return part === "additional-practice" || isPracticeType(type);
 }
 
 /** Where an activity opens: assessments, mocks and flash cards have their own paths; lessons open in their chapter part. */
@@ -216,6 +221,9 @@ export function lockNotice(activity: Pick<TreeActivity, "access">, courseId: num
 }
 
 // ── Paths under /in-course-experience/{idOrSlug} ─────────────────────────────────────────────
+
+/** Where a course's in-course experience starts: activity hrefs are relative to it. */
+export const inCourseBase = (slug: string) => `/in-course-experience/${slug}`;
 
 export type InCourseView =
   | { kind: "tree" }

@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import type { getFormProps } from "@conform-to/react";
+import { Box, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { Form, Link, useNavigate } from "@remix-run/react";
 import type { MouseEvent, ReactNode } from "react";
 import { CsrfInput } from "~/components/csrf-input";
@@ -7,6 +8,9 @@ import { ACTIVITY_TYPE_LABELS, minutes } from "~/online-courses/outline-html";
 import { questionField, type QuizScore } from "~/online-courses/quiz";
 
 /** Pieces of the in-course experience, shared by its views. All work without JavaScript. */
+
+/** What the page's conform form gives a form element (getFormProps): its id, validation and error wiring. */
+type FormProps = ReturnType<typeof getFormProps>;
 
 export { ACTIVITY_TYPE_LABELS, minutes };
 
@@ -137,7 +141,19 @@ export function PreviousNext({ previous, next, base }: { previous: TreeActivity 
 }
 
 /** Marks an activity complete (the time defaults to the activity's length). */
-export function CompleteForm({ activity, enrolled, signedIn, courseId }: { activity: TreeActivity; enrolled: boolean; signedIn: boolean; courseId: number }) {
+export function CompleteForm({
+  activity,
+  enrolled,
+  signedIn,
+  courseId,
+  formProps,
+}: {
+  activity: TreeActivity;
+  enrolled: boolean;
+  signedIn: boolean;
+  courseId: number;
+  formProps?: FormProps;
+}) {
   if (!enrolled) {
     return (
       <Text as="p" size="2" color="gray" mt="4">
@@ -154,7 +170,7 @@ export function CompleteForm({ activity, enrolled, signedIn, courseId }: { activ
     );
   }
   return (
-    <Form method="post" style={{ marginTop: "var(--space-4)" }}>
+    <Form method="post" style={{ marginTop: "var(--space-4)" }} {...formProps}>
       <CsrfInput />
       <input type="hidden" name="intent" value="complete" />
       <input type="hidden" name="activity_id" value={activity.id} />
@@ -215,9 +231,9 @@ export function MockExamFacts({ content }: { content: Record<string, unknown> | 
 }
 
 /** The quiz as a plain form: radio buttons per question, no answers in the page before submitting. */
-export function QuizForm({ activity, questions }: { activity: TreeActivity; questions: { id: number; prompt: string; choices: string[] }[] }) {
+export function QuizForm({ activity, questions, formProps }: { activity: TreeActivity; questions: { id: number; prompt: string; choices: string[] }[]; formProps?: FormProps }) {
   return (
-    <Form method="post" aria-label={activity.title}>
+    <Form method="post" aria-label={activity.title} {...formProps}>
       <CsrfInput />
       <input type="hidden" name="intent" value="submit-quiz" />
       <input type="hidden" name="activity_id" value={activity.id} />
@@ -290,9 +306,9 @@ export function QuizResult({
   );
 }
 
-export function ErrorCallout({ children }: { children: ReactNode }) {
+export function ErrorCallout({ children, id }: { children: ReactNode; id?: string }) {
   return (
-    <Callout.Root color="red" role="alert" mb="3">
+    <Callout.Root color="red" role="alert" mb="3" id={id}>
       <Callout.Text>{children}</Callout.Text>
     </Callout.Root>
   );

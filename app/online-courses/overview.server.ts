@@ -1,21 +1,22 @@
-import { data, redirect } from "@remix-run/node";
 import { AccessLevel, type Viewer } from "~/accounts/roles";
 import { db } from "~/db/db.server";
-import { redirectWithToast } from "~/toasts/toast.server";
 import { holdsEnrolment, registration } from "~/online-courses/access";
-import { chapterHeading } from "~/online-courses/curriculum";
+import { chapterHeading, inCourseBase } from "~/online-courses/curriculum";
 import { enrol } from "~/online-courses/enrolments.server";
-import { inCourseBase } from "~/online-courses/in-course-page.server";
 import { loadCourseForViewer } from "~/online-courses/in-course.server";
-import { combinePackages, isPackageKey, PACKAGE_TYPE_OF, packageOffers } from "~/online-courses/packages";
+import { combinePackages, PACKAGE_TYPE_OF, packageOffers, type PackageKey } from "~/online-courses/packages";
 import { checkPreRegistration, preRegistrationState } from "~/online-courses/pre-registration";
 import { countPreRegistrations, isPreRegistered, preRegister, withdrawPreRegistration } from "~/online-courses/pre-registrations.server";
 
-/** The overview page of an online course and its forms (taking a free package, pre-registering). */
+/**
+ * An online course's overview as one viewer sees it, and what its forms do: taking a free
+ * package, pre-registering and withdrawing. Each answers undefined (the course's overview) or
+ * `no-course` when the viewer cannot see the course.
+ */
 
 export async function loadOverview(viewer: Viewer, idOrSlug: string) {
   const loaded = await loadCourseForViewer(viewer, idOrSlug);
-  if (!loaded) throw new Response("Course not found", { status: 404 });
+  if (!loaded) return undefined;
   const { course, enrolment, access, tree } = loaded;
   const preparing = course.status === "preparing";
   const staff = access.accessLevel >= AccessLevel.EDIT;
@@ -57,48 +58,52 @@ export async function loadOverview(viewer: Viewer, idOrSlug: string) {
   };
 }
 
+type NoCourse = { kind: "no-course" };
+/** Why a form changed nothing, with the status the page answers. */
+export type OverviewRefusal = { kind: "refused"; status: 400 | 403 | 409; message: string };
+
+const refused = (status: OverviewRefusal["status"], message: string): OverviewRefusal => ({ kind: "refused", status, message });
+
 /**
- * Enrols the signed-in viewer in a free package (price 0) of a course open for registration.
- * Paid packages go through checkout; an enrolment that already holds access is kept as it is.
+ * Enrols the signed-in viewer in a free package (price 0) of a course open for registration,
+ * answering where they start learning. Paid packages go through checkout; an enrolment that
+ * already holds access is kept as it is.
  */
-export async function overviewAction(_request: Request, viewer: Viewer, userId: number, idOrSlug: string, form: FormData) {
-  const intent = form.get("intent");
-  if (intent === "pre-register" || intent === "withdraw-pre-registration") return preRegistrationAction(viewer, userId, idOrSlug, intent);
-  if (intent !== "enrol") return data({ error: "Unknown action." }, { status: 400 });
-  const key = form.get("package");
-  if (!isPackageKey(key)) return data({ error: "Choose Learn, Practice or the Learn-Practice Bundle." }, { status: 400 });
+export async function enrolForFree(viewer: Viewer, userId: number, idOrSlug: string, key: PackageKey) {
   const loaded = await loadCourseForViewer(viewer, idOrSlug);
-  if (!loaded) throw new Response("Course not found", { status: 404 });
+  if (!loaded) return { kind: "no-course" } satisfies NoCourse;
   const { course, enrolment, access } = loaded;
-  if (registration(course, access.accessLevel) === null) return data({ error: "This course is not open for registration." }, { status: 403 });
+  if (registration(course, access.accessLevel) === null) return refused(403, "This course is not open for registration.");
   const offer = packageOffers(course).find((candidate) => candidate.key === key);
-  if (!offer) return data({ error: "This course does not offer that package." }, { status: 400 });
-  if (offer.priceCents !== 0) return data({ error: "This package is paid: use Buy to check out." }, { status: 400 });
-  const base = inCourseBase(course.slug);
+  if (!offer) return refused(400, "This course does not offer that package.");
+  if (offer.priceCents !== 0) return refused(400, "This package is paid: use Buy to check out.");
   // A held enrolment keeps what it has and gains the free package (Learn + Practice = the bundle).
   const held = enrolment && holdsEnrolment(access.enrolment, access.now) ? enrolment.package_type : "none";
   const packageType = combinePackages(held, PACKAGE_TYPE_OF[key]);
   if (packageType !== held || !enrolment || enrolment.status !== "active") {
     await enrol(db(), { userId, onlineCourseId: course.id, packageType, status: held === "none" ? "active" : enrolment!.status });
   }
-  throw redirect(`${base}?resume=true`);
+  return { kind: "enrolled", href: `${inCourseBase(course.slug)}?resume=true` } as const;
 }
 
-/**
- * Pre-registers the signed-in viewer for a preparing course they can see, or withdraws their
- * pre-registration. Both are idempotent: repeating one answers as the first did.
- */
-async function preRegistrationAction(viewer: Viewer, userId: number, idOrSlug: string, intent: "pre-register" | "withdraw-pre-registration") {
+/** Where the pre-registration forms come back to. */
+const preRegistrationSection = (courseId: number) => `/online-courses/${courseId}#pre-registration`;
+
+/** Pre-registers the signed-in viewer for a preparing course they can see. Idempotent: repeating it answers as the first did. */
+export async function preRegisterForCourse(viewer: Viewer, userId: number, idOrSlug: string) {
   const loaded = await loadCourseForViewer(viewer, idOrSlug);
-  if (!loaded) throw new Response("Course not found", { status: 404 });
+  if (!loaded) return { kind: "no-course" } satisfies NoCourse;
   const { course } = loaded;
-  const back = `/online-courses/${course.id}#pre-registration`;
-  if (intent === "withdraw-pre-registration") {
-    await withdrawPreRegistration(db(), course.id, userId);
-    return redirectWithToast(back, { type: "success", message: "Your pre-registration is withdrawn." });
-  }
   const check = checkPreRegistration(course.status);
-  if (!check.ok) return data({ error: check.reason }, { status: check.status });
+  if (!check.ok) return refused(check.status, check.reason);
   await preRegister(db(), course.id, userId);
-  return redirectWithToast(back, { type: "success", message: "You're pre-registered: we'll tell you when the course opens." });
+  return { kind: "pre-registered", back: preRegistrationSection(course.id) } as const;
+}
+
+/** Withdraws the signed-in viewer's pre-registration; idempotent too. */
+export async function withdrawFromPreRegistration(viewer: Viewer, userId: number, idOrSlug: string) {
+  const loaded = await loadCourseForViewer(viewer, idOrSlug);
+  if (!loaded) return { kind: "no-course" } satisfies NoCourse;
+  await withdrawPreRegistration(db(), loaded.course.id, userId);
+  return { kind: "withdrawn", back: preRegistrationSection(loaded.course.id) } as const;
 }

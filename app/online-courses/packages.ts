@@ -7,7 +7,8 @@ import type { PackagesConfig, PurchaseType } from "~/db/schema";
  * A regular price is shown struck through only when it is above the price.
  */
 
-export type PackageKey = "learn" | "practice" | "bundle";
+export const PACKAGE_KEYS = ["learn", "practice", "bundle"] as const;
+export type PackageKey = (typeof PACKAGE_KEYS)[number];
 
 export interface PackageOffer {
   key: PackageKey;
@@ -73,10 +74,6 @@ export function packageOffers(course: { id: number; purchase_type: PurchaseType;
     });
   }
   return offers;
-}
-
-export function isPackageKey(value: unknown): value is PackageKey {
-  return value === "learn" || value === "practice" || value === "bundle";
 }
 
 type HeldPackage = "none" | "learn" | "practice" | "learn_practice_bundle";

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from "kysely";
+import { config } from "~/config/env.server";
 import type { Executor } from "~/db/executor";
 import type { Database } from "~/db/schema";
 import type { JobHandler } from "~/jobs/queue.server";
@@ -130,7 +131,7 @@ export function coursePublishedJobHandler(options: { db: () => Kysely<Database> 
       });
       // A retry after the notification was made (the mail failed to record) still sends the mail.
       if (!notified && (await mailAlreadySent(db, user.email, course.name))) return;
-      const mail = coursePublishedMail({ name: user.first_name, courseName: course.name, url: mailLink(`/online-courses/${course.id}`, {}) });
+      const mail = coursePublishedMail({ name: user.first_name, courseName: course.name, url: mailLink(`/online-courses/${course.id}`, {}, config().appOrigin) });
       await sendMail({ to: user.email, ...mail, kind: "course_published" }, { waitForDelivery: false });
     },
   };

@@ -40,10 +40,6 @@ export interface PrintableCourse {
   chapters: PrintableChapter[];
 }
 
-function parse<T>(value: T | string): T {
-  return typeof value === "string" ? (JSON.parse(value) as T) : value;
-}
-
 export async function loadPrintableCourse(executor: Executor, courseId: number): Promise<PrintableCourse | null> {
   const course = await executor
     .selectFrom("online_courses")
@@ -102,7 +98,7 @@ export async function loadPrintableCourse(executor: Executor, courseId: number):
         title: section.title,
         type: section.section_type,
         activities: (activitiesBySection.get(section.id) ?? []).map((activity) => {
-          const content = parse(activity.content) ?? {};
+          const content = activity.content ?? {};
           const cards = Array.isArray(content.cards)
             ? (content.cards as unknown[]).flatMap((card) =>
                 card && typeof card === "object" && typeof (card as { front?: unknown }).front === "string"
@@ -118,7 +114,7 @@ export async function loadPrintableCourse(executor: Executor, courseId: number):
             cards,
             questions: (questionsByActivity.get(activity.id) ?? []).map((question) => ({
               prompt: question.prompt,
-              choices: parse(question.choices),
+              choices: question.choices,
               answerIndex: question.answer_index,
             })),
           };

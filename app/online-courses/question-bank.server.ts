@@ -73,7 +73,7 @@ export async function searchQuestions(db: Kysely<Database>, viewer: Viewer, filt
   return {
     total: total.count,
     pages: Math.max(1, Math.ceil(total.count / QUESTIONS_PER_PAGE)),
-    questions: rows.map((row) => ({ ...row, choices: typeof row.choices === "string" ? (JSON.parse(row.choices) as string[]) : row.choices })) as QuestionRow[],
+    questions: rows as QuestionRow[],
     courses,
   };
 }

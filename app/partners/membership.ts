@@ -1,4 +1,5 @@
 import type { PartnerMembershipStatus } from "~/db/schema";
+import { z } from "zod";
 
 /**
  * Partner memberships (SPEC §2 Shell, §3 Partner user): the statuses, which of them the app bar
@@ -20,9 +21,6 @@ export const MEMBERSHIP_STATUS_LABELS: Record<PartnerMembershipStatus, string> =
 export const INVITE_RESPONSES = ["accept", "decline"] as const;
 export type InviteResponse = (typeof INVITE_RESPONSES)[number];
 
-export function isInviteResponse(value: unknown): value is InviteResponse {
-  return (INVITE_RESPONSES as readonly unknown[]).includes(value);
-}
 
 export type InviteTransition =
   /** `changed` is false when the same answer was already given (a resubmitted form). */
@@ -76,3 +74,9 @@ export function partnerMenuEntries(memberships: readonly BarMembership[]): Partn
       answerable: membership.status === "invited",
     }));
 }
+
+/** The account menu's Accept / Decline form for an invitation. */
+export const inviteAnswerSchema = z.object({
+  response: z.enum(INVITE_RESPONSES, { message: "Choose Accept or Decline." }),
+  redirectTo: z.string().optional(),
+});

@@ -1,4 +1,4 @@
-import { can } from "~/accounts/policy";
+import { can } from "~/accounts/policy/permissions";
 import type { Viewer } from "~/accounts/roles";
 import { db } from "~/db/db.server";
 import type { PartnerMembershipStatus } from "~/db/schema";

@@ -48,7 +48,7 @@ export async function loadCheckoutProduct(request: CheckoutRequest): Promise<Loa
     purchaseType: row.purchase_type,
     priceCents: row.price_cents,
     regularPriceCents: row.regular_price_cents,
-    packages: typeof row.packages_config === "string" ? JSON.parse(row.packages_config) : row.packages_config,
+    packages: row.packages_config,
   };
   const product: CheckoutProduct = request.kind === "online_course" ? { kind: "online_course", course, packageType: request.packageType } : { kind: request.kind, course };
   const listed = listPrice(product);

@@ -51,7 +51,7 @@ export async function receiptFor(session: CurrentSession, query: URLSearchParams
       const course = await db().selectFrom("online_courses").selectAll().where("id", "=", purchase.online_course_id!).executeTakeFirstOrThrow();
       const enrolment = enrolmentFacts(await findEnrolment(db(), userId, course.id));
       const viewer = viewerOf(session.user);
-      const facts = courseFactsOf({ ...course, packages_config: typeof course.packages_config === "string" ? JSON.parse(course.packages_config) : course.packages_config });
+      const facts = courseFactsOf(course);
       const now = new Date();
       const input = { viewer, course: facts, enrolment, subscription: await subscriptionFactsFor(userId, now), accessLevel: courseAccessLevel(viewer, facts, enrolment), now };
       const full = fullContentAccess(input).allowed;

@@ -70,3 +70,12 @@ export async function tokenLedgerSum(userId: number, executor: Executor = db()):
   const row = await executor.selectFrom("token_ledger").select(sql<number>`coalesce(sum(delta), 0)::int`.as("total")).where("user_id", "=", userId).executeTakeFirstOrThrow();
   return Number(row.total);
 }
+
+/** The user's balance and their latest ledger rows, newest first (the /tokens page). */
+export async function tokenAccount(userId: number, latest = 20) {
+  const [user, ledger] = await Promise.all([
+    db().selectFrom("users").select("token_balance").where("id", "=", userId).executeTakeFirstOrThrow(),
+    db().selectFrom("token_ledger").select(["id", "delta", "reason", "created_at"]).where("user_id", "=", userId).orderBy("id", "desc").limit(latest).execute(),
+  ]);
+  return { balance: user.token_balance, ledger };
+}

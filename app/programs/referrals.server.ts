@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { parse, serialize } from "cookie";
+import { serialize } from "cookie";
 import { sql, type Transaction } from "kysely";
 import { config } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import type { Executor } from "~/db/executor";
 import type { Database, Purchase } from "~/db/schema";
-import { mailLinkOrigin } from "~/mail/links.server";
 import { sendMail } from "~/mail/mailer.server";
 import { friendInvitationMail } from "~/mail/templates";
 import { createNotification } from "~/notifications/notifications.server";
@@ -79,11 +78,13 @@ export function referralCookie(code: string): string {
   });
 }
 
-/** Who referred an account being created by this request for this address (see `chooseReferrer`). */
-export async function referrerForNewAccount(request: Request, email: string): Promise<number | null> {
-  const code = parse(request.headers.get("Cookie") ?? "")[REFERRAL_COOKIE];
+/**
+ * Who referred an account being created for this address (see `chooseReferrer`); `referralCode`
+ * is the invite link's code this browser remembers (the `REFERRAL_COOKIE` cookie), if any.
+ */
+export async function referrerForNewAccount(email: string, referralCode: string | undefined): Promise<number | null> {
   const [codeOwner, invitations] = await Promise.all([
-    findCodeOwner(code),
+    findCodeOwner(referralCode),
     db()
       .selectFrom("friend_invitations")
       .innerJoin("users", "users.id", "friend_invitations.inviter_id")
@@ -100,8 +101,8 @@ export async function referrerForNewAccount(request: Request, email: string): Pr
 }
 
 /** Records who referred a just-created account (every sign-up path calls this once). */
-export async function attributeNewAccount(request: Request, user: { id: number; email: string }) {
-  const referrerId = await referrerForNewAccount(request, user.email);
+export async function attributeNewAccount(user: { id: number; email: string }, referralCode: string | undefined) {
+  const referrerId = await referrerForNewAccount(user.email, referralCode);
   if (referrerId === null || referrerId === user.id) return null;
   await db().updateTable("users").set({ referred_by_id: referrerId }).where("id", "=", user.id).where("referred_by_id", "is", null).execute();
   return referrerId;
@@ -115,9 +116,15 @@ export type InvitationOutcome =
 /**
  * Mails invitations to the addresses typed in the form. Bad input (no address, a malformed one,
  * too many, over the daily limit) changes nothing; otherwise each new address is recorded and
- * mailed once, and addresses of members or mailed in the last days are skipped with a reason.
+ * mailed once (with the invite link on the site at `origin`), and addresses of members or
+ * mailed in the last days are skipped with a reason.
  */
-export async function sendFriendInvitations(inviter: { id: number; email: string; first_name: string }, text: string, request: Request, now = new Date()): Promise<InvitationOutcome> {
+export async function sendFriendInvitations(
+  inviter: { id: number; email: string; first_name: string },
+  text: string,
+  origin: string,
+  now = new Date(),
+): Promise<InvitationOutcome> {
   const parsed = parseInviteEmails(text);
   const problem = inviteTextProblem(parsed);
   if (problem) return { ok: false, reason: "invalid", message: problem };
@@ -152,7 +159,7 @@ export async function sendFriendInvitations(inviter: { id: number; email: string
         conflict.columns(["inviter_id", "email"]).doUpdateSet({ last_sent_at: now, times_sent: sql`friend_invitations.times_sent + 1` }),
       )
       .execute();
-    const mail = friendInvitationMail({ inviterName: inviter.first_name, url: inviteLink(mailLinkOrigin(request), code) });
+    const mail = friendInvitationMail({ inviterName: inviter.first_name, url: inviteLink(origin, code) });
     for (const email of toSend) await sendMail({ to: email, ...mail, kind: "friend_invitation" }, { waitForDelivery: false });
   }
   return { ok: true, message: invitationSummary(plan.decisions), sent: toSend.length };

@@ -3,7 +3,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { metaFor } from "~/seo/page-meta";
 import { repDashboardTitle } from "./rep-dashboard";
-import type { RepDashboardData } from "./rep-dashboard-route.server";
+import type { RepDashboardData } from "./rep-dashboard.server";
 import { RepWorkspacePanel } from "./rep-workspace";
 
 /** The rep dashboard's page, the same at its three paths (SPEC §2). */

@@ -1,7 +1,7 @@
-import { ANNOUNCEMENT_RECIPIENT_ROLES } from "~/accounts/policy";
+import { ANNOUNCEMENT_RECIPIENT_ROLES } from "~/accounts/policy/route-rules";
 import { listAnnouncementsFor } from "~/community/announcements.server";
 import { referralOverview } from "./referrals.server";
-import { waitingAnnouncements } from "./rep-dashboard";
+import { repDashboardTitle, waitingAnnouncements } from "./rep-dashboard";
 
 /**
  * What a rep works from: their referrals (link, friends, credit) and, for reps who receive
@@ -27,3 +27,23 @@ export async function loadRepWorkspace(user: { id: number; roles: readonly strin
 }
 
 export type RepWorkspace = Awaited<ReturnType<typeof loadRepWorkspace>>;
+
+/** What the rep dashboard's page shows (its loader's data at each of the three paths). */
+export interface RepDashboardData {
+  title: string;
+  firstName: string;
+  workspace: RepWorkspace;
+}
+
+/** The rep dashboard at one of its paths (which names it): the rep's greeting and workspace. */
+export async function repDashboard(
+  user: { id: number; roles: readonly string[]; pending_announcements: number; first_name: string | null; display_name: string | null },
+  origin: string,
+  pathname: string,
+): Promise<RepDashboardData> {
+  return {
+    title: repDashboardTitle(pathname),
+    firstName: user.first_name || user.display_name || "there",
+    workspace: await loadRepWorkspace(user, origin),
+  };
+}

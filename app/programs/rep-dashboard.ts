@@ -22,3 +22,4 @@ export const WAITING_ANNOUNCEMENTS_SHOWN = 5;
 export function waitingAnnouncements<A extends { canRespond: boolean; current_user_response: unknown }>(announcements: readonly A[], limit = WAITING_ANNOUNCEMENTS_SHOWN): A[] {
   return announcements.filter((announcement) => announcement.canRespond && announcement.current_user_response === null).slice(0, limit);
 }
+

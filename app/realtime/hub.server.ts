@@ -278,7 +278,7 @@ export function toEvent(row: { id: string | number; channel: string; action: Rea
     id: String(row.id),
     channel: row.channel,
     action: row.action,
-    payload: typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload,
+    payload: row.payload,
     created_at: new Date(row.created_at).toISOString(),
   };
 }

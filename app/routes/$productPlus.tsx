@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { contentPageMeta } from "~/site/content-meta";
-import { requireSitePage } from "~/site/pages.server";
-import { PlanPage } from "~/site/plan-page";
-import { planOffersFor } from "~/site/plan-pages.server";
+import { contentPageMeta } from "~/content/content-meta";
+import { findSitePage } from "~/content/pages.server";
+import { orNotFound } from "~/errors/not-found.server";
+import { planOffersFor } from "~/pricing/plan-offer";
+import { PlanPage } from "~/pricing/plan-page";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
@@ -16,8 +17,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, "routes/$productPlus");
   const product = /^(.+)-plus$/.exec(params.productPlus ?? "")?.[1];
   if (!product || !Object.hasOwn(PRODUCTS, product)) throw new Response("Page not found", { status: 404 });
-  const page = await requireSitePage(`${product}-plus`, "plan");
-  return { page, ...planOffersFor(request, ["plus"], session?.user.country_code, PRODUCTS[product]) };
+  const page = await orNotFound(findSitePage(`${product}-plus`, "plan"));
+  const query = new URL(request.url).searchParams;
+  return { page, ...planOffersFor({ interval: query.get("interval"), country: query.get("country") }, ["plus"], session?.user.country_code, PRODUCTS[product]) };
 }
 
 /** Posts to a single-segment address are not for this page: answer as the not-found route does. */

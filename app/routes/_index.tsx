@@ -4,8 +4,8 @@ import { homePath } from "~/accounts/roles";
 import { currentSession, viewerOf } from "~/accounts/session.server";
 import { useLoaderData } from "@remix-run/react";
 import { loadHomepage } from "~/catalog/homepage.server";
-import { HomepageView } from "~/site/homepage-view";
-import { HOMEPAGE_META } from "~/site/homepage-meta";
+import { HomepageView } from "~/catalog/homepage-view";
+import { HOMEPAGE_META } from "~/catalog/homepage-meta";
 import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 

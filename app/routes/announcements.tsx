@@ -4,11 +4,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { CsrfInput } from "~/components/csrf-input";
-import { FormErrors, FormField } from "~/components/form-field";
+import { FormErrors, FormField, TextAreaField } from "~/components/form-field";
 import { announcementActionSchema, AUDIENCE_LABELS, isAnnouncementStaff, REPLY_CHOICES, REPLY_STATUS_LABELS } from "~/community/announcements";
 import { createAnnouncement, listAnnouncementsFor, resolveResponse, respondToAnnouncement } from "~/community/announcements.server";
-import { displayDate, isoOf } from "~/site/display";
-import { TextAreaField } from "~/site/text-area-field";
+import { displayDate, isoOf } from "~/formatting/display";
 import { metaFor } from "~/seo/page-meta";
 import { redirectWithToast } from "~/toasts/toast.server";
 

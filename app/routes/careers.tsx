@@ -2,19 +2,20 @@ import { Badge, Flex, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { EMPLOYMENT_TYPE_LABELS } from "~/site/careers";
-import { listOpenPositions } from "~/site/careers.server";
-import { contentPageMeta } from "~/site/content-meta";
-import { ContentPage, TileSection } from "~/site/content-page";
-import { displayDate, isoOf } from "~/site/display";
-import { requireSitePage } from "~/site/pages.server";
+import { EMPLOYMENT_TYPE_LABELS } from "~/careers/careers";
+import { listOpenPositions } from "~/careers/careers.server";
+import { contentPageMeta } from "~/content/content-meta";
+import { ContentPage, TileSection } from "~/content/content-page";
+import { displayDate, isoOf } from "~/formatting/display";
+import { findSitePage } from "~/content/pages.server";
+import { orNotFound } from "~/errors/not-found.server";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/careers");
-  const [page, positions] = await Promise.all([requireSitePage("careers"), listOpenPositions()]);
+  const [page, positions] = await Promise.all([orNotFound(findSitePage("careers")), listOpenPositions()]);
   return { page, positions };
 }
 

@@ -1,17 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { contentPageMeta } from "~/site/content-meta";
-import { ContentPage, TileSection } from "~/site/content-page";
-import { requireSitePage } from "~/site/pages.server";
-import { listClassRepOpenings } from "~/site/schools.server";
+import { contentPageMeta } from "~/content/content-meta";
+import { ContentPage, TileSection } from "~/content/content-page";
+import { findSitePage } from "~/content/pages.server";
+import { orNotFound } from "~/errors/not-found.server";
+import { listClassRepOpenings } from "~/catalog/listings.server";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/class-rep-positions");
-  const [page, openings] = await Promise.all([requireSitePage("class-rep-positions"), listClassRepOpenings()]);
+  const [page, openings] = await Promise.all([orNotFound(findSitePage("class-rep-positions")), listClassRepOpenings()]);
   return { page, openings };
 }
 

@@ -3,13 +3,14 @@ import { Container, Heading, Text } from "@radix-ui/themes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { CONTACT_RETURN_FIELD, CONTACT_SENT_MESSAGE, contactLimitMessage, contactSchema, isContactTopic } from "~/site/contact";
-import { CONTACT_INTRO, ContactForm } from "~/site/contact-form";
-import { submitContactMessage } from "~/site/contact.server";
+import { CONTACT_RETURN_FIELD, CONTACT_SENT_MESSAGE, contactLimitMessage, contactSchema, isContactTopic } from "~/contact/contact";
+import { CONTACT_INTRO, ContactForm } from "~/contact/contact-form";
+import { submitContactMessage } from "~/contact/contact.server";
 import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
 import { safeRedirectPath } from "~/security/safe-redirect";
 import { metaFor } from "~/seo/page-meta";
 import { redirectWithToast } from "~/toasts/toast.server";
+import { siteOrigin } from "~/utils/site-origin.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, "routes/contact-us");
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return tooManyRequests({ result: submission.reply({ formErrors: [contactLimitMessage(outcome.retryAfterSeconds)] }) }, outcome.retryAfterSeconds);
   }
   // From the dialog: back to the page the visitor was on; from the page: the page afresh. Either way a toast says it is sent.
-  const returnTo = safeRedirectPath(formData.get(CONTACT_RETURN_FIELD), new URL(request.url).origin, "");
+  const returnTo = safeRedirectPath(formData.get(CONTACT_RETURN_FIELD), siteOrigin(request), "");
   throw await redirectWithToast(returnTo || "/contact-us", { type: "success", message: CONTACT_SENT_MESSAGE });
 }
 

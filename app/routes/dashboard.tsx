@@ -6,7 +6,7 @@ import { requireSession } from "~/accounts/session.server";
 import { CourseTiles, DashboardSection, OnlineCourseProgressList } from "~/dashboards/dashboard-parts";
 import { dashboardTab, dashboardTabsFor, onlineCoursesForTab } from "~/dashboards/dashboard-tabs";
 import { loadStudentDashboard } from "~/dashboards/dashboards.server";
-import { mailLinkOrigin } from "~/mail/links.server";
+import { siteOrigin } from "~/utils/site-origin.server";
 import { loadRepWorkspace } from "~/programs/rep-dashboard.server";
 import { RepWorkspacePanel } from "~/programs/rep-workspace";
 import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The class-rep tab (the role menu's "Class Rep Dashboard") is the rep's workspace.
   const [dashboard, classRep] = await Promise.all([
     tab === "class-rep" ? null : loadStudentDashboard(user.id),
-    tab === "class-rep" ? loadRepWorkspace(user, mailLinkOrigin(request)) : null,
+    tab === "class-rep" ? loadRepWorkspace(user, siteOrigin(request)) : null,
   ]);
   return {
     firstName: user.first_name || user.display_name || "there",

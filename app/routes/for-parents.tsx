@@ -1,16 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { contentPageMeta } from "~/site/content-meta";
-import { ContentPage } from "~/site/content-page";
-import { requireSitePage } from "~/site/pages.server";
+import { contentPageMeta } from "~/content/content-meta";
+import { ContentPage } from "~/content/content-page";
+import { findSitePage } from "~/content/pages.server";
+import { orNotFound } from "~/errors/not-found.server";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/for-parents");
-  return { page: await requireSitePage("for-parents") };
+  return { page: await orNotFound(findSitePage("for-parents")) };
 }
 
 export default function ForParentsPage() {

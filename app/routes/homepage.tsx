@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { loadHomepage } from "~/catalog/homepage.server";
-import { HOMEPAGE_META } from "~/site/homepage-meta";
-import { HomepageView } from "~/site/homepage-view";
+import { HOMEPAGE_META } from "~/catalog/homepage-meta";
+import { HomepageView } from "~/catalog/homepage-view";
 import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 

@@ -2,7 +2,7 @@ import { Badge, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { decideAccess, routeRule } from "~/accounts/policy";
+import { decideAccess, routeRule } from "~/accounts/policy/route-rules";
 import { requireSession, viewerOf } from "~/accounts/session.server";
 import { CourseTiles, DashboardSection } from "~/dashboards/dashboard-parts";
 import { loadInstructorDashboard } from "~/dashboards/dashboards.server";

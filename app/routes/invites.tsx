@@ -5,14 +5,13 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { CsrfInput } from "~/components/csrf-input";
-import { FormErrors } from "~/components/form-field";
-import { mailLinkOrigin } from "~/mail/links.server";
+import { FormErrors, TextAreaField } from "~/components/form-field";
+import { siteOrigin } from "~/utils/site-origin.server";
 import { InviteLinkField, ReferralLists, ReferralStats } from "~/programs/referral-panel";
 import { formatCredit, inviteFormSchema, MAX_INVITES_PER_SEND } from "~/programs/referrals";
 import { referralOverview, sendFriendInvitations } from "~/programs/referrals.server";
 import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
 import { metaFor } from "~/seo/page-meta";
-import { TextAreaField } from "~/site/text-area-field";
 import { redirectWithToast } from "~/toasts/toast.server";
 
 const ROUTE = "routes/invites";
@@ -20,14 +19,14 @@ const ROUTE = "routes/invites";
 /** /invites: Invite a Friend (SPEC §2 Resources menu): the member's link, emailed invitations and what they earned. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = (await requireRouteAccess(request, ROUTE))!;
-  return referralOverview(session.user.id, mailLinkOrigin(request));
+  return referralOverview(session.user.id, siteOrigin(request));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const session = (await requireRouteAccess(request, ROUTE))!;
   const submission = parseWithZod(await request.formData(), { schema: inviteFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await sendFriendInvitations(session.user, submission.value.emails, request);
+  const outcome = await sendFriendInvitations(session.user, submission.value.emails, siteOrigin(request));
   if (!outcome.ok) {
     const result = submission.reply({ formErrors: [outcome.message] });
     return outcome.reason === "daily-limit" ? tooManyRequests({ result }, outcome.retryAfterSeconds) : data({ result }, { status: 400 });

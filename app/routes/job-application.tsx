@@ -5,10 +5,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { CsrfInput } from "~/components/csrf-input";
-import { FormErrors, FormField, SelectField } from "~/components/form-field";
-import { jobApplicationLimitMessage, jobApplicationSchema } from "~/site/careers";
-import { createJobApplication, listOpenPositions } from "~/site/careers.server";
-import { TextAreaField } from "~/site/text-area-field";
+import { FormErrors, FormField, SelectField, TextAreaField } from "~/components/form-field";
+import { jobApplicationLimitMessage, jobApplicationSchema } from "~/careers/careers";
+import { createJobApplication, listOpenPositions } from "~/careers/careers.server";
 import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
 import { metaFor } from "~/seo/page-meta";
 import { redirectWithToast } from "~/toasts/toast.server";

@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { FormField } from "~/components/form-field";
-import { listMedSchools } from "~/site/mcat.server";
-import { calculatorSchema, CHANCE_LABELS, MCAT_MAX, MCAT_MIN, rankSchools, type Chance } from "~/site/med-school-calculator";
+import { listMedSchools } from "~/mcat/mcat.server";
+import { calculatorSchema, CHANCE_LABELS, MCAT_MAX, MCAT_MIN, rankSchools, type Chance } from "~/mcat/med-school-calculator";
 import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 

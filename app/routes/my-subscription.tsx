@@ -1,31 +1,37 @@
+import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Badge, Button, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { HistoryTable } from "~/components/history-table";
-import { FormErrors, SelectField } from "~/components/form-field";
+import { FormErrors, SelectField, TextAreaField } from "~/components/form-field";
 import type { Currency } from "~/db/schema";
 import { formatDate } from "~/formatting/format";
 import { formatPrice } from "~/formatting/price";
 import { metaFor } from "~/seo/page-meta";
-import { DONE_MESSAGES, subscriptionPage, submitSubscriptionAction } from "~/subscriptions/subscription-page.server";
-import { redirectWithToast } from "~/toasts/toast.server";
 import { CANCEL_REASONS, PAUSE_DURATIONS } from "~/subscriptions/options";
+import { CHECK_FORM_MESSAGE, DONE_MESSAGES, subscriptionFormSchema, type cancelFormSchema, type pauseFormSchema } from "~/subscriptions/subscription-forms";
+import { changeSubscription, subscriptionOverview } from "~/subscriptions/subscriptions.server";
+import { redirectWithToast } from "~/toasts/toast.server";
+import type { z } from "zod";
 
 const ROUTE = "routes/my-subscription";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = (await requireRouteAccess(request, ROUTE))!;
-  return subscriptionPage(session, new URL(request.url));
+  return subscriptionOverview(session.user.id, { upgradePreview: new URL(request.url).searchParams.get("upgrade") === "preview" });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const session = (await requireRouteAccess(request, ROUTE))!;
-  const result = await submitSubscriptionAction(session, await request.formData());
-  if (result.kind === "done") throw await redirectWithToast("/my-subscription", { type: "success", message: DONE_MESSAGES[result.done] }, { status: 303 });
-  if (result.kind === "retention") return { retention: { reasonKey: result.reasonKey, reasonExtra: result.reasonExtra }, error: null, fieldErrors: {} as Record<string, string[]> };
-  return data({ retention: null, error: result.message, fieldErrors: result.fieldErrors ?? {} }, { status: result.status });
+  const submission = parseWithZod(await request.formData(), { schema: subscriptionFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ formErrors: [CHECK_FORM_MESSAGE] }), retention: null }, { status: 400 });
+  const change = await changeSubscription(session.user.id, submission.value);
+  if (change.kind === "retention") return { result: submission.reply(), retention: { reasonKey: change.reasonKey, reasonExtra: change.reasonExtra } };
+  if (change.kind === "refused") return data({ result: submission.reply({ formErrors: [change.message] }), retention: null }, { status: change.status });
+  throw await redirectWithToast("/my-subscription", { type: "success", message: DONE_MESSAGES[change.done] }, { status: 303 });
 }
 
 const STATUS_LABELS: Record<string, string> = {
@@ -63,13 +69,15 @@ export default function SubscriptionPage() {
   }
   const can = (action: string) => subscription.actions.includes(action as never);
   const retention = posted?.retention ?? null;
+  // Each form with fields shows its own answer; every form's refusal shows above them all.
+  const answerTo = (intent: string) => (posted?.result.initialValue?.intent === intent ? posted.result : undefined);
   return (
     <Container size="2" px="4" py="6">
       <Flex direction="column" gap="4">
         <Heading as="h1" size="6">
           Your subscription
         </Heading>
-        {posted?.error ? <FormErrors errors={[posted.error]} /> : null}
+        <FormErrors errors={posted?.result.error?.[""] ?? undefined} />
         <Card size="2">
           <Flex direction="column" gap="2">
             <Flex gap="2" align="center">
@@ -115,30 +123,7 @@ export default function SubscriptionPage() {
           <SimpleAction intent="uncancel" label="Keep my subscription" busy={busy} />
         ) : null}
         {can("unpause") ? <SimpleAction intent="unpause" label="Resume my subscription" busy={busy} /> : null}
-        {can("pause") ? (
-          <Card size="2">
-            <Form method="post">
-              <CsrfInput />
-              <Flex direction="column" gap="3">
-                <Heading as="h2" size="4">
-                  Pause
-                </Heading>
-                <SelectField label="Pause for" name="pause_duration" defaultValue="1" errors={posted?.fieldErrors?.pause_duration}>
-                  {PAUSE_DURATIONS.map((months) => (
-                    <option key={months} value={months}>
-                      {months} {months === 1 ? "month" : "months"}
-                    </option>
-                  ))}
-                </SelectField>
-                <Flex>
-                  <Button type="submit" name="intent" value="pause" variant="soft" disabled={busy}>
-                    Pause subscription
-                  </Button>
-                </Flex>
-              </Flex>
-            </Form>
-          </Card>
-        ) : null}
+        {can("pause") ? <PauseForm lastResult={answerTo("pause")} busy={busy} /> : null}
         {can("premed_upgrade") ? (
           <Card size="2">
             <Flex direction="column" gap="3">
@@ -173,39 +158,7 @@ export default function SubscriptionPage() {
             </Flex>
           </Card>
         ) : null}
-        {can("cancel") && !retention ? (
-          <Card size="2">
-            <Form method="post">
-              <CsrfInput />
-              <Flex direction="column" gap="3">
-                <Heading as="h2" size="4">
-                  Cancel
-                </Heading>
-                <SelectField label="Why are you leaving?" name="reason_key" defaultValue="" errors={posted?.fieldErrors?.reason_key}>
-                  <option value="" disabled>
-                    Choose a reason
-                  </option>
-                  {Object.entries(CANCEL_REASONS).map(([key, label]) => (
-                    <option key={key} value={key}>
-                      {label}
-                    </option>
-                  ))}
-                </SelectField>
-                <label htmlFor="reason_extra">
-                  <Text size="2" weight="medium">
-                    Anything else? (optional)
-                  </Text>
-                </label>
-                <textarea id="reason_extra" name="reason_extra" className="native-input" rows={3} maxLength={1000} />
-                <Flex>
-                  <Button type="submit" name="intent" value="cancel" color="red" variant="soft" disabled={busy}>
-                    Cancel subscription
-                  </Button>
-                </Flex>
-              </Flex>
-            </Form>
-          </Card>
-        ) : null}
+        {can("cancel") && !retention ? <CancelForm lastResult={answerTo("cancel")} busy={busy} /> : null}
 
         <section aria-labelledby="invoices">
           <Heading as="h2" size="4" id="invoices" mb="2">
@@ -229,6 +182,68 @@ export default function SubscriptionPage() {
         </section>
       </Flex>
     </Container>
+  );
+}
+
+type Answer = SubmissionResult<string[]> | undefined;
+
+function PauseForm({ lastResult, busy }: { lastResult: Answer; busy: boolean }) {
+  const [form, fields] = useForm<z.input<typeof pauseFormSchema>>({ id: "pause-subscription", lastResult });
+  return (
+    <Card size="2">
+      <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
+        <Flex direction="column" gap="3">
+          <Heading as="h2" size="4">
+            Pause
+          </Heading>
+          <SelectField label="Pause for" errors={fields.pause_duration.errors} {...getSelectProps(fields.pause_duration)} defaultValue={String(fields.pause_duration.initialValue ?? "1")}>
+            {PAUSE_DURATIONS.map((months) => (
+              <option key={months} value={months}>
+                {months} {months === 1 ? "month" : "months"}
+              </option>
+            ))}
+          </SelectField>
+          <Flex>
+            <Button type="submit" name="intent" value="pause" variant="soft" disabled={busy}>
+              Pause subscription
+            </Button>
+          </Flex>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}
+
+function CancelForm({ lastResult, busy }: { lastResult: Answer; busy: boolean }) {
+  const [form, fields] = useForm<z.input<typeof cancelFormSchema>>({ id: "cancel-subscription", lastResult });
+  return (
+    <Card size="2">
+      <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
+        <Flex direction="column" gap="3">
+          <Heading as="h2" size="4">
+            Cancel
+          </Heading>
+          <SelectField label="Why are you leaving?" errors={fields.reason_key.errors} {...getSelectProps(fields.reason_key)} defaultValue={fields.reason_key.initialValue ?? ""}>
+            <option value="" disabled>
+              Choose a reason
+            </option>
+            {Object.entries(CANCEL_REASONS).map(([key, label]) => (
+              <option key={key} value={key}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
+          <TextAreaField label="Anything else? (optional)" rows={3} maxLength={1000} errors={fields.reason_extra.errors} {...getTextareaProps(fields.reason_extra)} />
+          <Flex>
+            <Button type="submit" name="intent" value="cancel" color="red" variant="soft" disabled={busy}>
+              Cancel subscription
+            </Button>
+          </Flex>
+        </Flex>
+      </Form>
+    </Card>
   );
 }
 

@@ -1,10 +1,13 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Badge, Button, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { CsrfInput } from "~/components/csrf-input";
+import { FormErrors } from "~/components/form-field";
+import { notificationsFormSchema } from "~/notifications/group-ref";
 import { groupTitle, notificationLink, type NotificationGroup } from "~/notifications/groups";
-import { handleNotificationsForm, notificationsPageData } from "~/notifications/notifications-page.server";
+import { deleteGroup, markAllRead, markGroupRead, notificationGroups } from "~/notifications/notifications.server";
 import { useRealtime, useUserChannel } from "~/realtime/realtime-provider";
 import { metaFor } from "~/seo/page-meta";
 import { formatDate } from "~/formatting/format";
@@ -13,18 +16,30 @@ const ROUTE = "routes/notifications";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = (await requireRouteAccess(request, ROUTE))!;
-  return notificationsPageData(session.user.id);
+  return notificationGroups(session.user.id);
 }
 
 /** POST /notifications: intent mark_as_read | delete_group (type, group_key) or mark_all_as_read. */
 export async function action({ request }: ActionFunctionArgs) {
   const session = (await requireRouteAccess(request, ROUTE))!;
-  return handleNotificationsForm(request, session.user.id);
+  const submission = parseWithZod(await request.formData(), { schema: notificationsFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const value = submission.value;
+  if (value.intent === "mark_all_as_read") {
+    await markAllRead(session.user.id);
+  } else {
+    const group = { type: value.type, groupKey: value.group_key ?? null };
+    if (value.intent === "mark_as_read") await markGroupRead(session.user.id, group);
+    else await deleteGroup(session.user.id, group);
+  }
+  throw redirect("/notifications");
 }
 
 export default function NotificationsPage() {
   const { groups, unread } = useLoaderData<typeof loader>();
-  const actionData = useActionData<{ error?: string }>();
+  const actionData = useActionData<typeof action>();
+  // The forms carry only hidden fields, so whatever was wrong with one shows above the list.
+  const errors = Object.values(actionData?.result.error ?? {}).flatMap((messages) => messages ?? []);
   const revalidator = useRevalidator();
   const channel = useUserChannel();
   // New notifications and changes made in another tab show up without a reload.
@@ -50,11 +65,7 @@ export default function NotificationsPage() {
             </Form>
           ) : null}
         </Flex>
-        {actionData?.error ? (
-          <Text role="alert" color="red">
-            {actionData.error}
-          </Text>
-        ) : null}
+        <FormErrors errors={errors} />
         <Text as="p" color="gray">
           {unread === 0 ? "You're all caught up." : `${unread} unread`}
         </Text>

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireRouteAccess } from "~/accounts/authorize.server";
@@ -9,13 +10,15 @@ import {
   type ProviderCredentials,
   type ProviderSignInOutcome,
 } from "~/accounts/omniauth/provider-sign-in.server";
-import { isJsonRequest } from "~/accounts/sign-in-flow.server";
+import { startFreshSession } from "~/accounts/session.server";
 import { serialize } from "~/api/document";
 import { ApiError, tooManyRequestsError } from "~/api/errors";
-import { apiResponse, handleApi, methodNotAllowed, readJsonBody } from "~/api/handler.server";
+import { apiResponse, handleApi, isJsonRequest, methodNotAllowed, readJsonBody } from "~/api/handler.server";
 import { userResource } from "~/api/resources/users";
+import { REFERRAL_COOKIE } from "~/programs/referrals";
 import { readCookies } from "~/utils/cookies.server";
 import { logger } from "~/utils/logger.server";
+import { siteOrigin } from "~/utils/site-origin.server";
 
 /**
  * POST /omniauth (SPEC §7 Auth): sign in with Google or Facebook.
@@ -45,19 +48,28 @@ const facebookBody = z.object({
   // An `email` field is accepted and ignored: the email comes from Facebook, never from the client.
 });
 
+/** What Google's button and one-tap post: the ID token as `credential`, its own `g_csrf_token`. */
+const googleForm = z.object({
+  credential: token,
+  g_csrf_token: z.string().optional(),
+  // An unknown role signs up a student, as the JSON body's default does.
+  signup_role: signupRole.catch("student"),
+  redirect_to: z.string().optional(),
+});
+
 const PROVIDER_NAMES = { google: "Google", facebook: "Facebook" } as const;
 const INVALID_PROVIDER = "Sign in with Google or Facebook.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, "routes/omniauth");
+  return methodNotAllowed(["POST"]);
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRouteAccess(request, "routes/omniauth");
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   if (isJsonRequest(request)) return handleApi(() => jsonSignIn(request, context.clientIp));
   return formSignIn(request, context.clientIp);
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRouteAccess(request, "routes/omniauth");
-  return methodNotAllowed(["POST"]);
 }
 
 async function jsonSignIn(request: Request, clientIp: string) {
@@ -69,11 +81,17 @@ async function jsonSignIn(request: Request, clientIp: string) {
       ? { provider: "google", token: body.token }
       : { provider: "facebook", token: body.token, signed_request: body.signed_request, fb_uid: body.fb_uid };
   const outcome = await answerErrorsAsApi(provider, () =>
-    signInWithProvider(request, { credentials, signupRole: body.signup_role, redirectTo: body.redirect_to }, clientIp),
+    signInWithProvider({ credentials, signupRole: body.signup_role, redirectTo: body.redirect_to }, signInContext(request, clientIp)),
   );
+  const cookie = await startFreshSession(request, { userId: outcome.user.id, rememberMe: false, clientIp });
   return apiResponse(serialize(userResource, outcome.user, { meta: { is_new: outcome.isNew, redirect_to: outcome.redirectTo } }), {
-    headers: { "Set-Cookie": outcome.cookie },
+    headers: { "Set-Cookie": cookie },
   });
+}
+
+/** What the sign-in needs from the request: the site's origin, the client and the invite code this browser remembers. */
+function signInContext(request: Request, clientIp: string) {
+  return { origin: siteOrigin(request), clientIp, referralCode: readCookies(request)[REFERRAL_COOKIE] };
 }
 
 /** Runs the sign-in and turns each way it can fail into its API error; never a 500 for a token. */
@@ -119,29 +137,29 @@ async function formSignIn(request: Request, clientIp: string) {
   } catch {
     return failurePage(400, "The sign-in form could not be read.");
   }
-  const credential = form.get("credential");
-  if (typeof credential !== "string" || !credential.trim() || credential.length > 8192) {
-    return failurePage(400, "Google didn't send a sign-in credential. Please try again.");
+  const submission = parseWithZod(form, { schema: googleForm });
+  if (submission.status !== "success") {
+    return submission.error?.credential
+      ? failurePage(400, "Google didn't send a sign-in credential. Please try again.")
+      : failurePage(400, "The sign-in form could not be read.");
   }
-  const googleCsrf = form.get("g_csrf_token");
-  if (googleCsrf !== null && (typeof googleCsrf !== "string" || googleCsrf !== readCookies(request).g_csrf_token)) {
+  const { credential, g_csrf_token: googleCsrf, signup_role: role, redirect_to: target } = submission.value;
+  if (googleCsrf !== undefined && googleCsrf !== readCookies(request).g_csrf_token) {
     return failurePage(400, "Your security token is missing or out of date. Reload the page and try again.");
   }
-  const role = signupRole.safeParse(form.get("signup_role") ?? undefined);
-  const target = form.get("redirect_to");
   try {
     const outcome = await answerErrorsAsApi("google", () =>
       signInWithProvider(
-        request,
         {
-          credentials: { provider: "google", token: credential.trim() },
-          signupRole: role.success ? role.data : "student",
-          redirectTo: typeof target === "string" ? target : undefined,
+          credentials: { provider: "google", token: credential },
+          signupRole: role,
+          redirectTo: target,
         },
-        clientIp,
+        signInContext(request, clientIp),
       ),
     );
-    throw redirect(outcome.redirectTo, { status: 303, headers: { "Set-Cookie": outcome.cookie } });
+    const cookie = await startFreshSession(request, { userId: outcome.user.id, rememberMe: false, clientIp });
+    throw redirect(outcome.redirectTo, { status: 303, headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof ApiError) return failurePage(error.status, error.message, error.headers());
     throw error;

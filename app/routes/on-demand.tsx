@@ -1,18 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { contentPageMeta } from "~/site/content-meta";
-import { ContentPage } from "~/site/content-page";
-import { OnlineCourseTiles } from "~/site/course-tiles";
-import { requireSitePage } from "~/site/pages.server";
-import { listPublishedOnlineCourses } from "~/site/schools.server";
+import { contentPageMeta } from "~/content/content-meta";
+import { ContentPage } from "~/content/content-page";
+import { OnlineCourseTiles } from "~/catalog/course-tiles";
+import { findSitePage } from "~/content/pages.server";
+import { orNotFound } from "~/errors/not-found.server";
+import { listPublishedOnlineCourses } from "~/catalog/listings.server";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/on-demand");
-  const [page, onlineCourses] = await Promise.all([requireSitePage("on-demand"), listPublishedOnlineCourses({ limit: 24 })]);
+  const [page, onlineCourses] = await Promise.all([orNotFound(findSitePage("on-demand")), listPublishedOnlineCourses({ limit: 24 })]);
   return { page, onlineCourses };
 }
 

@@ -1,17 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { contentPageMeta } from "~/site/content-meta";
-import { ContentPage, TileSection } from "~/site/content-page";
-import { requireSitePage } from "~/site/pages.server";
-import { listPartners } from "~/site/programs.server";
+import { contentPageMeta } from "~/content/content-meta";
+import { ContentPage, TileSection } from "~/content/content-page";
+import { findSitePage } from "~/content/pages.server";
+import { orNotFound } from "~/errors/not-found.server";
+import { listPartners } from "~/partners/partners.server";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/partnerships");
-  const [page, partners] = await Promise.all([requireSitePage("partnerships"), listPartners()]);
+  const [page, partners] = await Promise.all([orNotFound(findSitePage("partnerships")), listPartners()]);
   return { page, partners };
 }
 

@@ -1,18 +1,20 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { contentPageMeta } from "~/site/content-meta";
-import { requireSitePage } from "~/site/pages.server";
-import { PlanPage } from "~/site/plan-page";
-import { planOffersFor } from "~/site/plan-pages.server";
+import { contentPageMeta } from "~/content/content-meta";
+import { findSitePage } from "~/content/pages.server";
+import { orNotFound } from "~/errors/not-found.server";
+import { planOffersFor } from "~/pricing/plan-offer";
+import { PlanPage } from "~/pricing/plan-page";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, "routes/pre-med-plus");
-  const page = await requireSitePage("pre-med-plus", "plan");
-  return { page, ...planOffersFor(request, ["pre_med_plus"], session?.user.country_code) };
+  const page = await orNotFound(findSitePage("pre-med-plus", "plan"));
+  const query = new URL(request.url).searchParams;
+  return { page, ...planOffersFor({ interval: query.get("interval"), country: query.get("country") }, ["pre_med_plus"], session?.user.country_code) };
 }
 
 export default function PreMedPlusPage() {

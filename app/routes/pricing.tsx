@@ -1,19 +1,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { contentPageMeta } from "~/site/content-meta";
-import { ContentHero, ContentSections } from "~/site/content-page";
-import { PlanGrid, PlanSwitches } from "~/site/plan-cards";
-import { planOffersFor } from "~/site/plan-pages.server";
-import { requireSitePage } from "~/site/pages.server";
+import { contentPageMeta } from "~/content/content-meta";
+import { ContentHero, ContentSections } from "~/content/content-page";
+import { PlanGrid, PlanSwitches } from "~/pricing/plan-cards";
+import { planOffersFor } from "~/pricing/plan-offer";
+import { findSitePage } from "~/content/pages.server";
+import { orNotFound } from "~/errors/not-found.server";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, "routes/pricing");
-  const page = await requireSitePage("pricing");
-  return { page, ...planOffersFor(request, ["plus", "pre_med_plus"], session?.user.country_code) };
+  const page = await orNotFound(findSitePage("pricing"));
+  const query = new URL(request.url).searchParams;
+  return { page, ...planOffersFor({ interval: query.get("interval"), country: query.get("country") }, ["plus", "pre_med_plus"], session?.user.country_code) };
 }
 
 export default function PricingPage() {

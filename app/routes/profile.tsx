@@ -4,18 +4,21 @@ import { Button, Callout, Card, Container, Flex, Heading, Text } from "@radix-ui
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
+import { AVATAR_MAX_BYTES } from "~/accounts/avatar.server";
 import { MISSING_ITEM_LABELS } from "~/accounts/profile-completeness";
-import { conformNames, passwordFormSchema, profileFormSchema } from "~/accounts/profile-forms";
-import { handleProfileAction } from "~/accounts/profile-page.server";
+import { avatarFormSchema, conformNames, passwordFormSchema, profileFormSchema } from "~/accounts/profile-forms";
 import { loadProfile, profileChoices } from "~/accounts/profile.server";
 import { isRecentlyAuthenticated, REAUTHENTICATION_WINDOW_MS } from "~/accounts/reauthentication";
 import { CsrfInput } from "~/components/csrf-input";
-import { FormErrors, FormField, SelectField } from "~/components/form-field";
+import { FormErrors, FormField, SelectField, TextAreaField } from "~/components/form-field";
 import { passRetryAfter } from "~/security/retry-after";
+import { siteOrigin } from "~/utils/site-origin.server";
+import { avatarTooLarge, saveAvatar, savePassword, saveProfile } from "./profile.server";
 import { DialogLink } from "~/shell/dialog-host";
-import { TextAreaField } from "~/site/text-area-field";
 
 const ROUTE = "routes/profile";
+/** Multipart overhead allowed on top of the picture itself before we refuse without reading. */
+const MULTIPART_SLACK_BYTES = 64 * 1024;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
@@ -34,7 +37,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** POST /profile: the profile form, the password form or the avatar upload (multipart), by `intent`. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
-  return handleProfileAction(request, session, context.clientIp);
+  // Refuse an oversized upload from its declared length, before reading 25 MB into memory.
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    if (Number(request.headers.get("Content-Length") ?? 0) > AVATAR_MAX_BYTES + MULTIPART_SLACK_BYTES) return avatarTooLarge();
+  }
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "avatar") return saveAvatar(session, formData);
+  if (intent === "password") return savePassword(session, formData, context.clientIp);
+  return saveProfile(session, conformNames(formData), { origin: siteOrigin(request), clientIp: context.clientIp });
 }
 
 export const headers = passRetryAfter;
@@ -221,10 +232,16 @@ function ProfileForm(props: {
 function AvatarForm({ avatar }: { avatar: LoaderData["user"]["avatar"] }) {
   const answer = useActionFor("avatar");
   const navigation = useNavigation();
-  const message = answer && "message" in answer ? answer.message : undefined;
+  const [form, fields] = useForm({
+    id: "avatar-form",
+    lastResult: answer && "result" in answer ? answer.result : undefined,
+    constraint: getZodConstraint(avatarFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: avatarFormSchema }),
+    shouldValidate: "onSubmit",
+  });
   return (
     <Card size="3">
-      <Form method="post" encType="multipart/form-data">
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
         <Flex direction="column" gap="3">
           <Heading as="h2" size="4">
             Profile picture
@@ -232,22 +249,14 @@ function AvatarForm({ avatar }: { avatar: LoaderData["user"]["avatar"] }) {
           {avatar?.normal ? <img src={avatar.normal} alt="Your profile picture" width={120} height={120} /> : null}
           <CsrfInput />
           <input type="hidden" name="intent" value="avatar" />
-          <Flex direction="column" gap="1">
-            <label htmlFor="avatar">
-              <Text size="2" weight="medium">
-                Picture
-              </Text>
-            </label>
-            <input id="avatar" name="avatar" type="file" accept="image/jpeg,image/png,image/webp,image/gif" required aria-describedby="avatar-hint" />
-            <Text id="avatar-hint" size="1" color="gray">
-              JPEG, PNG, WebP or GIF, up to 5 MB.
-            </Text>
-            {message ? (
-              <Text size="2" color="red" role="alert">
-                {message}
-              </Text>
-            ) : null}
-          </Flex>
+          <FormErrors errors={form.errors} />
+          <FormField
+            label="Picture"
+            hint="JPEG, PNG, WebP or GIF, up to 5 MB."
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            errors={fields.avatar.errors}
+            {...getInputProps(fields.avatar, { type: "file" })}
+          />
           <Button type="submit" variant="soft" loading={navigation.state === "submitting" && navigation.formData?.get("intent") === "avatar"}>
             Upload picture
           </Button>

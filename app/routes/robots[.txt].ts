@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { config } from "~/config/env.server";
+import { siteOrigin } from "~/utils/site-origin.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/robots[.txt]");
-  const origin = config().APP_ORIGIN ? new URL(config().APP_ORIGIN as string).origin : new URL(request.url).origin;
+  const origin = siteOrigin(request);
   // The public pages are listed in the sitemap; personal and staff areas stay out of search results.
   const body = [
     "User-agent: *",

@@ -1,11 +1,11 @@
-import { Container, Flex, Heading, Text } from "@radix-ui/themes";
+import { Container, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Pager } from "~/components/pager";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { searchQuerySchema } from "~/site/search";
-import { SearchForm } from "~/site/search-form";
-import { searchCourses, searchSchools } from "~/site/search.server";
+import { searchQuerySchema } from "~/search/search";
+import { SearchForm } from "~/search/search-form";
+import { searchCourses, searchSchools } from "~/search/search.server";
 import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 

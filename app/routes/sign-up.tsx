@@ -4,21 +4,26 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { signUpSchema } from "~/accounts/forms";
-import { redirectSignedInVisitor } from "~/accounts/sign-in-flow.server";
+import { startFreshSession } from "~/accounts/session.server";
+import { destinationAfterSignIn } from "~/accounts/sign-in-flow.server";
 import { EMAIL_TAKEN_MESSAGE, signUp } from "~/accounts/sign-up.server";
 import { SignUpForm, signUpHeading } from "~/accounts/sign-up-form";
 import { tooManyRequestsMessage } from "~/errors/messages";
+import { REFERRAL_COOKIE } from "~/programs/referrals";
 import { findCodeOwner, referralCookie } from "~/programs/referrals.server";
 import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
+import { readCookies } from "~/utils/cookies.server";
+import { siteOrigin } from "~/utils/site-origin.server";
 
 /**
  * /sign-up?role=teacher (from the educators page), ?product=mcat&redirect_to=… (from MCAT pages),
  * ?ref=CODE (a member's invite link: remembered in this browser until the account is made).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRouteAccess(request, "routes/sign-up");
-  await redirectSignedInVisitor(request);
+  const session = await requireRouteAccess(request, "routes/sign-up");
   const params = new URL(request.url).searchParams;
+  // Signed-in visitors have no business here: on to where they were going, or home.
+  if (session) throw redirect(destinationAfterSignIn(session.user, params.get("redirect_to"), siteOrigin(request)));
   const inviter = await findCodeOwner(params.get("ref"));
   const choices = {
     signupRole: params.get("role") === "teacher" ? ("teacher" as const) : ("student" as const),
@@ -36,14 +41,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const outcome = await signUp(request, submission.value, context.clientIp);
+  const outcome = await signUp(submission.value, {
+    origin: siteOrigin(request),
+    clientIp: context.clientIp,
+    referralCode: readCookies(request)[REFERRAL_COOKIE],
+  });
   if (outcome.kind === "rate-limited") {
     return tooManyRequests({ result: submission.reply({ formErrors: [tooManyRequestsMessage], hideFields: ["password"] }) }, outcome.retryAfterSeconds);
   }
   if (outcome.kind === "email-taken") {
     return data({ result: submission.reply({ fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] }, hideFields: ["password"] }) }, { status: 400 });
   }
-  throw redirect(outcome.redirectTo, { headers: { "Set-Cookie": outcome.cookie } });
+  const cookie = await startFreshSession(request, { userId: outcome.user.id, rememberMe: false, clientIp: context.clientIp });
+  throw redirect(outcome.redirectTo, { headers: { "Set-Cookie": cookie } });
 }
 
 export const headers = passRetryAfter;

@@ -1,11 +1,17 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { config } from "~/config/env.server";
 import { safeRedirectPath } from "~/security/safe-redirect";
-import { parseAppearance } from "~/theme/theme";
+import { parseAppearance, themeFormSchema } from "~/theme/theme";
 import { themeCookie } from "~/theme/theme.server";
+import { siteOrigin } from "~/utils/site-origin.server";
 
 const ROUTE = "routes/theme";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, ROUTE);
+  return new Response("Change the theme with POST", { status: 405, headers: { Allow: "POST" } });
+}
 
 /**
  * POST /theme: the dark-mode toggle (a plain form, so it works without JavaScript). Stores the
@@ -14,14 +20,8 @@ const ROUTE = "routes/theme";
  */
 export async function action({ request }: ActionFunctionArgs) {
   await requireRouteAccess(request, ROUTE);
-  const form = await request.formData();
-  const appearance = parseAppearance(String(form.get("appearance") ?? ""));
-  const origin = config().APP_ORIGIN ?? new URL(request.url).origin;
-  const back = safeRedirectPath(form.get("redirectTo"), origin, "/");
-  throw redirect(back, { headers: { "Set-Cookie": themeCookie(appearance) } });
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRouteAccess(request, ROUTE);
-  return new Response("Change the theme with POST", { status: 405, headers: { Allow: "POST" } });
+  const submission = parseWithZod(await request.formData(), { schema: themeFormSchema });
+  const form = submission.status === "success" ? submission.value : {};
+  const back = safeRedirectPath(form.redirectTo, siteOrigin(request), "/");
+  throw redirect(back, { headers: { "Set-Cookie": themeCookie(parseAppearance(form.appearance)) } });
 }

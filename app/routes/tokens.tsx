@@ -6,15 +6,16 @@ import { HistoryTable } from "~/components/history-table";
 import { formatDate } from "~/formatting/format";
 import { formatPrice } from "~/formatting/price";
 import { TOKEN_PACKS } from "~/payments/quote";
-import { tokensPage } from "~/payments/tokens-page.server";
+import { tokenAccount } from "~/payments/tokens.server";
 import { metaFor } from "~/seo/page-meta";
 
 const ROUTE = "routes/tokens";
 
 /** /tokens: buy activity tokens (SPEC §9); signed-in users see their balance and its history. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRouteAccess(request, ROUTE);
-  return tokensPage(request);
+  const session = await requireRouteAccess(request, ROUTE);
+  if (!session) return { balance: null, ledger: [] };
+  return tokenAccount(session.user.id);
 }
 
 const REASONS: Record<string, string> = { purchase: "Bought", activity: "Spent on an activity", refund: "Refunded purchase", referral: "Referral reward" };

@@ -26,8 +26,8 @@ const FORM_DIALOGS: Record<FormDialogId, LazyExoticComponent<ComponentType<FormD
   login: lazy(() => import("~/accounts/sign-in-dialog")),
   "sign-up": lazy(() => import("~/accounts/sign-up-dialog")),
   reauthenticate: lazy(() => import("~/accounts/reauthentication-dialog")),
-  search: lazy(() => import("~/site/search-dialog")),
-  "contact-us": lazy(() => import("~/site/contact-dialog")),
+  search: lazy(() => import("~/search/search-dialog")),
+  "contact-us": lazy(() => import("~/contact/contact-dialog")),
   checkout: lazy(() => import("~/payments/checkout-dialog")),
 };
 

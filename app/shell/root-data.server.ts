@@ -1,32 +1,45 @@
 import { summarizeUser } from "~/accounts/current-user";
-import { currentSession } from "~/accounts/session.server";
+import type { CurrentSession } from "~/accounts/session.server";
 import { config } from "~/config/env.server";
-import { realtimeSummary } from "~/realtime/summary.server";
+import { realtimeSummary } from "~/shell/realtime-summary.server";
 import { loadShell } from "~/shell/shell.server";
 import { parseAppearance, THEME_COOKIE } from "~/theme/theme";
-import { readCookies } from "~/utils/cookies.server";
+import type { Toast } from "~/toasts/toast";
+
+/** What the root loader reads from the request (app/root.tsx). */
+export interface RootDataInput {
+  session: CurrentSession | null;
+  cookies: Record<string, string | undefined>;
+  toast: Toast | null;
+  csrfToken: string;
+  siteOrigin: string;
+  privacyPolicyAsked: boolean;
+  now: Date;
+}
 
 /**
  * What every page knows from the root loader (app/root.tsx serves it; components read it with
  * `useRootData()` from app/shell/root-data.ts, never by importing the root route).
  */
-export async function rootData(request: Request, csrfToken: string) {
-  const session = await currentSession(request);
-  // The app bar's menus, site banner, one-time toast and server-opened dialog (app/shell/).
-  const { shell, setCookie } = await loadShell(request, session);
-  const body = {
+export async function rootData({ session, cookies, toast, csrfToken, siteOrigin, privacyPolicyAsked, now }: RootDataInput) {
+  // The app bar's menus, site banner, one-time toast and server-opened dialog (app/shell/), and
+  // the app bar's chat and notification counts, read side by side.
+  const [shell, realtime] = await Promise.all([
+    loadShell({ session, cookies, toast, privacyPolicyAsked, now }),
+    session ? realtimeSummary(session.user.id) : null,
+  ]);
+  return {
     csrfToken,
-    appearance: parseAppearance(readCookies(request)[THEME_COOKIE]),
+    appearance: parseAppearance(cookies[THEME_COOKIE]),
     currentUser: session ? summarizeUser(session.user, session.impersonatorId) : null,
     // Public by design (Google shows it to every visitor); the one-tap prompt is off without it.
     googleClientId: config().GOOGLE_CLIENT_ID ?? null,
     // For canonical and Open Graph URLs (app/seo/page-meta.ts).
-    siteOrigin: config().APP_ORIGIN ? new URL(config().APP_ORIGIN as string).origin : new URL(request.url).origin,
-    // The app bar's chat and notification counts and the browser's realtime connection.
-    realtime: session ? await realtimeSummary(session.user.id) : null,
+    siteOrigin,
+    // The browser's realtime connection settings and the counts.
+    realtime,
     shell,
   };
-  return { body, setCookie };
 }
 
-export type RootLoaderBody = Awaited<ReturnType<typeof rootData>>["body"];
+export type RootLoaderBody = Awaited<ReturnType<typeof rootData>>;

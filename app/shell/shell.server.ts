@@ -8,9 +8,7 @@ import type { CoursesMenuInput } from "~/shell/menus";
 import { currentBanner, isBannerOpen, SITE_BANNER_COOKIE, type SiteBanner } from "~/shell/site-banner";
 import { TOUR_PROMPTS_COOKIE } from "~/site-tours/tours";
 import { unseenTours, type UnseenTour } from "~/site-tours/tours.server";
-import { toastFrom } from "~/toasts/toast.server";
 import type { Toast } from "~/toasts/toast";
-import { readCookies } from "~/utils/cookies.server";
 
 /** What the app shell (bar, banner, toasts, dialogs) needs from the server on every page. */
 export interface ShellData {
@@ -49,12 +47,20 @@ async function coursesMenuInput(session: CurrentSession | null): Promise<Courses
   return { schoolType: (school?.school_type as SchoolType | undefined) ?? null, mcatCourseId: own("MCAT"), lsatCourseId: own("LSAT") };
 }
 
-/** The shell's data, and a Set-Cookie header to send when a one-time toast was read. */
-export async function loadShell(request: Request, session: CurrentSession | null): Promise<{ shell: ShellData; setCookie: string | null }> {
-  const url = new URL(request.url);
-  const banner = currentBanner(new Date());
-  const { toast, clearCookie } = await toastFrom(request);
-  const cookies = readCookies(request);
+/** What the root loader reads from the request for the shell. */
+export interface ShellInput {
+  session: CurrentSession | null;
+  cookies: Record<string, string | undefined>;
+  /** The one-time toast the request carried (already read from its signed cookie). */
+  toast: Toast | null;
+  /** The URL asks for the privacy policy dialog (`?privacyPolicy`). */
+  privacyPolicyAsked: boolean;
+  now: Date;
+}
+
+/** The shell's data for one page. */
+export async function loadShell({ session, cookies, toast, privacyPolicyAsked, now }: ShellInput): Promise<ShellData> {
+  const banner = currentBanner(now);
   // Guests cost no query here: their bar has no partners and they are not prompted for tours.
   // A browser that has turned tour prompts off is not prompted either.
   const [courses, partnerMemberships, tours] = await Promise.all([
@@ -63,14 +69,11 @@ export async function loadShell(request: Request, session: CurrentSession | null
     session && cookies[TOUR_PROMPTS_COOKIE] !== "off" ? unseenTours(session.user.id) : [],
   ]);
   return {
-    shell: {
-      banner: isBannerOpen(banner, cookies[SITE_BANNER_COOKIE]) ? banner : null,
-      toast,
-      courses,
-      privacyDialog: url.searchParams.has("privacyPolicy") ? legalDocument("privacy-policy") : null,
-      partnerMemberships,
-      unseenTours: tours,
-    },
-    setCookie: clearCookie,
+    banner: isBannerOpen(banner, cookies[SITE_BANNER_COOKIE]) ? banner : null,
+    toast,
+    courses,
+    privacyDialog: privacyPolicyAsked ? legalDocument("privacy-policy") : null,
+    partnerMemberships,
+    unseenTours: tours,
   };
 }

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { courseTerm } from "~/formatting/format";
 
 /**
@@ -31,3 +32,6 @@ export function currentBanner(now: Date): SiteBanner {
 export function isBannerOpen(banner: SiteBanner | null, dismissedId: string | undefined | null): boolean {
   return banner !== null && banner.id !== dismissedId;
 }
+
+/** The banner's dismiss form: it only says where to go back to. */
+export const dismissBannerSchema = z.object({ redirectTo: z.string().optional() });

@@ -1,7 +1,7 @@
 import { Card, Flex, Text } from "@radix-ui/themes";
 import type { Currency } from "~/db/schema";
 import { formatPrice } from "~/formatting/price";
-import { displayDateTime } from "~/site/display";
+import { displayDateTime } from "~/formatting/display";
 
 interface SessionItem {
   id: number;

@@ -8,6 +8,8 @@ import { syncSubscription } from "~/payments/fulfilment.server";
 import { ensureCoupon, planPriceId, stripe } from "~/payments/stripe.server";
 import { CANCEL_REASONS, PAUSE_DURATIONS, RETENTION_OFFER, type CancelReasonKey } from "~/subscriptions/options";
 import { availableSubscriptionActions, deriveSubscriptionStatus, type SubscriptionAction } from "~/subscriptions/status";
+import type { DoneKey, SubscriptionForm } from "~/subscriptions/subscription-forms";
+import { logger } from "~/utils/logger.server";
 
 /**
  * Subscription actions (SPEC §4): each calls Stripe and then copies Stripe's answer into the local
@@ -44,6 +46,11 @@ export async function subscriptionFactsFor(userId: number | null, now = new Date
   const statuses = rows.map((row) => deriveSubscriptionStatus(subscriptionTimes(row), now));
   const best = statuses.find((status) => status === "active") ?? statuses.find((status) => status === "trialing") ?? statuses[0];
   return best ? { status: best } : null;
+}
+
+/** The user's subscriptions, newest first. */
+export async function listSubscriptions(userId: number): Promise<SubscriptionRow[]> {
+  return db().selectFrom("subscriptions").selectAll().where("user_id", "=", userId).orderBy("created_at", "desc").execute();
 }
 
 export async function findSubscription(id: number): Promise<SubscriptionRow | undefined> {
@@ -179,4 +186,82 @@ export async function listInvoices(userId: number, limit = 24): Promise<InvoiceS
     description: invoice.lines?.data[0]?.description ?? null,
     url: invoice.hosted_invoice_url ?? null,
   }));
+}
+
+/** The code a purchase names by its id; an id no code has is taken as the code itself. */
+export async function discountCodeForId(id: string | number): Promise<string> {
+  const code = await db().selectFrom("discount_codes").select("code").where("id", "=", Number(id) || -1).executeTakeFirst();
+  return code?.code ?? String(id);
+}
+
+/**
+ * The student's subscription page: the plan, its derived status, the actions it allows now and
+ * the invoices (none when Stripe cannot be reached); the upgrade price only when asked for and allowed.
+ */
+export async function subscriptionOverview(userId: number, { upgradePreview }: { upgradePreview: boolean }) {
+  const row = await currentSubscription(userId);
+  const invoices: InvoiceSummary[] = await listInvoices(userId).catch((error) => {
+    logger().warn({ err: error }, "invoices unavailable");
+    return [];
+  });
+  if (!row) return { subscription: null, invoices, preview: null };
+  const { derived, actions } = derivedFacts(row);
+  const preview = upgradePreview && actions.includes("premed_upgrade") ? await premedUpgradePreview(row) : null;
+  return {
+    subscription: {
+      id: row.id,
+      plan: row.is_premed_plus ? "Pre-Med Plus" : "Plus",
+      billingInterval: row.billing_interval,
+      status: derived,
+      trialEndDate: row.trial_end_date,
+      currentPeriodEnd: row.current_period_end,
+      cancelAt: row.cancel_at,
+      pauseUntil: row.pause_until,
+      cancelDiscountApplied: row.cancel_discount_applied,
+      actions,
+    },
+    invoices,
+    preview,
+  };
+}
+
+export type SubscriptionChange =
+  | { kind: "done"; done: DoneKey }
+  /** Cancelling while the retention offer is still open: the offer is shown first, once. */
+  | { kind: "retention"; reasonKey: string; reasonExtra: string }
+  | { kind: "refused"; status: number; message: string };
+
+/** One of /my-subscription's forms applied to the user's current subscription. */
+export async function changeSubscription(userId: number, input: SubscriptionForm): Promise<SubscriptionChange> {
+  const row = await currentSubscription(userId);
+  if (!row) return { kind: "refused", status: 404, message: "You don't have a subscription." };
+  try {
+    switch (input.intent) {
+      case "cancel":
+        if (input.offer !== "refused" && derivedFacts(row).actions.includes("apply_cancel_discount")) {
+          return { kind: "retention", reasonKey: input.reason_key, reasonExtra: input.reason_extra ?? "" };
+        }
+        await cancelSubscription(row, { key: input.reason_key, extra: input.reason_extra });
+        break;
+      case "apply_cancel_discount":
+        await applyCancelDiscount(row);
+        break;
+      case "uncancel":
+        await uncancelSubscription(row);
+        break;
+      case "pause":
+        await pauseSubscription(row, input.pause_duration, { key: input.reason_key, extra: input.reason_extra });
+        break;
+      case "unpause":
+        await unpauseSubscription(row);
+        break;
+      case "premed_upgrade":
+        await premedUpgrade(row);
+        break;
+    }
+    return { kind: "done", done: input.intent };
+  } catch (error) {
+    if (error instanceof SubscriptionActionError) return { kind: "refused", status: error.status, message: error.message };
+    throw error;
+  }
 }

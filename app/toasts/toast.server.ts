@@ -5,10 +5,10 @@ import { readCookies } from "~/utils/cookies.server";
 import { makeToast, TOAST_TYPES, type Toast, type ToastInput, type ToastType } from "~/toasts/toast";
 
 /**
- * Success feedback after a POST, the one way (issue 14): the action answers with
+ * Success feedback after a POST, the one way: the action answers with
  * `redirectWithToast(url, toast)`, a redirect to the clean URL (no `?saved=` / `?done=`) carrying
- * a one-time cookie signed with the session secret; the next page render (the root loader, through
- * `loadShell`) reads it with `toastFrom(request)`, shows it and clears it. The toast is in the
+ * a one-time cookie signed with the session secret; the next page render (the root loader,
+ * app/root.tsx) reads it with `toastFrom(request)`, shows it and clears it. The toast is in the
  * server's HTML, so it appears after a form post with or without JavaScript. A cookie that is not
  * signed with our secret (tampered, forged, or from before signing) is no toast, and is cleared.
  * The guest page cache never serves or stores a request carrying this cookie

@@ -1,6 +1,5 @@
 import type { Transaction } from "kysely";
 import type { Database } from "../../app/db/schema";
-import type { PlannedChapter } from "./curriculum";
 import type { QuizQuestion } from "./data/online-courses";
 import { enrolments } from "./data/enrolments";
 

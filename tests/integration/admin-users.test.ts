@@ -1,16 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import {
-  findUsers,
-  listUsersForAdmin,
-  parseUserListFilters,
-  parseUserListFiltersLeniently,
-} from "~/accounts/admin-users.server";
-import { recordImpersonatedAction } from "~/accounts/audit.server";
+import { findUsers, parseUserListFilters, parseUserListFiltersLeniently } from "~/accounts/admin-users.server";
 import { createUserSession } from "~/accounts/session.server";
 import { USERS_PER_PAGE } from "~/accounts/user-list";
 import { ApiError } from "~/api/errors";
+import { loader as listUsers } from "~/routes/users+/_index";
 import { runWithRequestContext, type RequestContext } from "~/utils/request-context.server";
+import { recordImpersonatedAction } from "../../server/impersonated-actions";
 import { useTestDatabase } from "../support/database";
 
 const database = useTestDatabase();
@@ -137,20 +134,24 @@ describe("parsing the filters", () => {
   });
 });
 
-describe("listUsersForAdmin (GET /users)", () => {
+function getUsers(request: Request) {
+  return listUsers({ request, params: {}, context: {} } as unknown as LoaderFunctionArgs);
+}
+
+describe("GET /users", () => {
   it("sends a guest to sign-in, coming back afterwards", async () => {
-    const response = await listUsersForAdmin(new Request("http://x/users?role=tutor"));
+    const response = await getUsers(new Request("http://x/users?role=tutor"));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/users/sign_in?redirect_to=${encodeURIComponent("/users?role=tutor")}`);
   });
 
   it.each(["student@demo.test", "manager@demo.test", "tutor@demo.test"])("refuses %s with 403", async (email) => {
-    const response = await listUsersForAdmin(new Request("http://x/users", { headers: { Cookie: await cookieFor(email), Accept: "application/json" } }));
+    const response = await getUsers(new Request("http://x/users", { headers: { Cookie: await cookieFor(email), Accept: "application/json" } }));
     expect(response.status).toBe(403);
   });
 
   it("answers an admin with items and total", async () => {
-    const response = await listUsersForAdmin(new Request("http://x/users?role=tutor&per_page=2", { headers: { Cookie: await cookieFor("admin@demo.test") } }));
+    const response = await getUsers(new Request("http://x/users?role=tutor&per_page=2", { headers: { Cookie: await cookieFor("admin@demo.test") } }));
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.total).toBe(await countWhere(sql<boolean>`'tutor' = any(roles)`));
@@ -160,7 +161,7 @@ describe("listUsersForAdmin (GET /users)", () => {
   });
 
   it("answers bad filters with 400", async () => {
-    const response = await listUsersForAdmin(new Request("http://x/users?page=0", { headers: { Cookie: await cookieFor("admin@demo.test") } }));
+    const response = await getUsers(new Request("http://x/users?page=0", { headers: { Cookie: await cookieFor("admin@demo.test") } }));
     expect(response.status).toBe(400);
     expect((await response.json()).errors[0]).toMatchObject({ code: "invalid_parameter", source: { parameter: "page" } });
   });

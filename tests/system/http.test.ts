@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { startTestApp, visitor } from "../support/http-app";
+import { sessionCookieFor } from "../support/route-visitor";
+import { SESSION_COOKIE } from "../../app/accounts/session.server";
+import { currentBanner } from "../../app/shell/site-banner";
 import { useTestDatabase } from "../support/database";
+import { ROUTE_SAMPLES } from "../support/route-samples";
 
 const database = useTestDatabase();
 let app: Awaited<ReturnType<typeof startTestApp>>;
@@ -61,6 +65,17 @@ describe("pages", () => {
     expect(b.html).not.toContain(a.csrfToken);
   });
 
+  it("keeps a cached guest page apart by the browser's theme and dismissed banner", async () => {
+    const dark = await app.fetch("/courses", { headers: { Accept: "text/html", Cookie: "theme=dark" } });
+    expect(await dark.text()).toMatch(/<html lang="en" class="dark"/);
+    const light = await visitor(app).page("/courses");
+    expect(light.html).toMatch(/<html lang="en" class="light"/);
+    expect(light.html).toContain("Dismiss announcement");
+    const dismissed = await app.fetch("/courses", { headers: { Accept: "text/html", Cookie: `site_banner=${currentBanner(new Date()).id}` } });
+    expect(await dismissed.text()).not.toContain("Dismiss announcement");
+    expect((await visitor(app).page("/courses")).html).toContain("Dismiss announcement");
+  });
+
   it("never serves the guest cache to a signed-in visitor", async () => {
     const response = await app.fetch("/courses", { headers: { Accept: "text/html", Cookie: "session=abc" } });
     expect(response.status).toBe(200);
@@ -71,6 +86,16 @@ describe("pages", () => {
     const response = await app.fetch("/no-such-page/at-all", { headers: { Accept: "text/html" } });
     expect(response.status).toBe(404);
     expect(await response.text()).toContain("couldn");
+  });
+
+  it("keeps a layout on the page when only the route inside it fails", async () => {
+    const response = await app.fetch("/dev/mailbox/99999999", { headers: { Accept: "text/html" } });
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    // The mailbox's own heading and filter stay; the missing message says so in its place.
+    expect(html).toContain("Development mailbox");
+    expect(html).toContain("This part of the page could not be shown");
+    expect(html).not.toContain("We couldn&#x27;t find that page");
   });
 
   it("filters the catalogue by the search query without JavaScript", async () => {
@@ -207,6 +232,94 @@ describe("API documents and errors", () => {
   });
 });
 
+describe("the CSRF check on every route", () => {
+  // Every route that takes a mutation, sent one by a signed-in admin (whom the policy lets in
+  // almost everywhere) without the token: the server refuses before the route runs. The webhooks
+  // are the exception: their sender signs them instead.
+  const mutations = Object.entries(ROUTE_SAMPLES).filter(([, sample]) => sample.mutation && !sample.url.startsWith("/webhooks/"));
+
+  it("covers the routes that take mutations", () => {
+    expect(mutations.length).toBeGreaterThan(30);
+  });
+
+  it.each(mutations)("refuses %s without the token", async (_routeId, sample) => {
+    const admin = (await database().db.selectFrom("users").select("id").where("email", "=", "admin@demo.test").executeTakeFirstOrThrow()).id;
+    const browser = visitor(app);
+    browser.jar.set(SESSION_COOKIE, await sessionCookieFor(admin));
+    await browser.page("/courses");
+    const response = await browser.fetch(sample.url, {
+      method: sample.mutation,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+      body: "name=x",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Your security token is missing or out of date");
+  });
+});
+
+describe("what the server does before a route runs", () => {
+  const userId = async (email: string) => (await database().db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+
+  /** A browser holding this session cookie and the CSRF token of a page it opened. */
+  async function browserWith(session: string) {
+    const browser = visitor(app);
+    browser.jar.set(SESSION_COOKIE, session);
+    const { csrfToken } = await browser.page("/courses");
+    return Object.assign(browser, { csrfToken: csrfToken! });
+  }
+
+  it("sends a JSON body for /users/sign_in and /users/password to their JSON twins", async () => {
+    const guest = visitor(app);
+    const { csrfToken } = await guest.page("/users/sign_in");
+    const json = (pathname: string, method: string, body: unknown) =>
+      guest.fetch(pathname, { method, headers: jsonHeaders(csrfToken), body: JSON.stringify(body) });
+    const signedIn = await json("/users/sign_in", "POST", { user: { email: "tutor@demo.test", password: "demo-password" } });
+    expect(signedIn.status).toBe(200);
+    expect((await signedIn.json()).data).toMatchObject({ type: "user", attributes: { email: "tutor@demo.test" } });
+    const reset = await json("/users/password", "PUT", { user: { reset_password_token: "not-a-token", password: "json-password-1", password_confirmation: "json-password-1" } });
+    expect(reset.status).toBe(422);
+    expect((await reset.json()).errors[0].code).toBe("invalid_token");
+  });
+
+  it("refuses a signed-in admin's API call and form post without the CSRF token, changing nothing", async () => {
+    const admin = await browserWith(await sessionCookieFor(await userId("admin@demo.test")));
+    const target = await database()
+      .db.insertInto("users")
+      .values({ email: "csrf-target@example.test", first_name: "Cee", last_name: "Surf", password_hash: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const confirm = await admin.fetch(`/api/v1/users/${target.id}/confirm`, { method: "PATCH", headers: { Accept: "application/json" } });
+    expect(confirm.status).toBe(400);
+    expect((await confirm.json()).errors[0].code).toBe("csrf_auth_failed");
+    const { confirmed_at } = await database().db.selectFrom("users").select("confirmed_at").where("id", "=", target.id).executeTakeFirstOrThrow();
+    expect(confirmed_at).toBeNull();
+
+    const signInAs = await admin.fetch(`/admin/users/${target.id}/sign_in_as`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+      body: "",
+    });
+    expect(signInAs.status).toBe(400);
+    expect(await database().db.selectFrom("sessions").select("user_id").where("impersonator_id", "is not", null).where("user_id", "=", target.id).execute()).toEqual([]);
+  });
+
+  it("records every change made while an admin is signed in as someone else, with both ids", async () => {
+    const [adminId, studentId] = [await userId("admin@demo.test"), await userId("student@demo.test")];
+    const impersonated = await browserWith(await sessionCookieFor(studentId, { impersonatorId: adminId }));
+    const logged = () => database().db.selectFrom("audit_events").selectAll().where("action", "=", "impersonated.request").orderBy("id").execute();
+    const before = (await logged()).length;
+    const change = await impersonated.fetch("/tracking_events", {
+      method: "PUT",
+      headers: jsonHeaders(impersonated.csrfToken),
+      body: JSON.stringify({ tracking_event: { type: "page_view" } }),
+    });
+    expect(change.status).toBe(201);
+    const after = await logged();
+    expect(after).toHaveLength(before + 1);
+    expect(after.at(-1)).toMatchObject({ actor_id: studentId, impersonator_id: adminId, method: "PUT", path: "/tracking_events" });
+  });
+});
+
 describe("production headers", () => {
   it("sends HSTS only in production", async () => {
     const production = await startTestApp({ NODE_ENV: "production" });
@@ -257,5 +370,26 @@ describe("input no route can take", () => {
     expect((await json.json()).errors[0].code).toBe("invalid_parameter");
     expect(await count()).toBe(before);
     expect(await database().db.selectFrom("users").select("id").where("email", "=", "nul-json@example.com").execute()).toHaveLength(0);
+  });
+});
+
+describe("sign-in with Google", () => {
+  it("lets Google's script in through the CSP only when Google sign-in is on, and still wants our CSRF field on its form", async () => {
+    const google = await startTestApp({ GOOGLE_CLIENT_ID: "marketplace-test.apps.googleusercontent.com" });
+    try {
+      const page = await google.fetch("/courses", { headers: { Accept: "text/html" } });
+      expect(page.headers.get("content-security-policy")).toContain("https://accounts.google.com/gsi/");
+      // Google's own double-submit token does not stand in for ours.
+      const posted = await google.fetch("/omniauth", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+        body: new URLSearchParams({ credential: "a-google-id-token", g_csrf_token: "x" }),
+      });
+      expect(posted.status).toBe(400);
+    } finally {
+      await google.close();
+    }
+    const page = await app.fetch("/courses", { headers: { Accept: "text/html" } });
+    expect(page.headers.get("content-security-policy")).not.toContain("accounts.google.com");
   });
 });

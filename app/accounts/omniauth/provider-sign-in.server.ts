@@ -1,13 +1,13 @@
 import { sql } from "kysely";
 import { Strategy } from "remix-auth/strategy";
+import { findPublicUser } from "~/accounts/profile.server";
+import type { PublicUser } from "~/accounts/public-user";
 import { homePath } from "~/accounts/roles";
-import { createUserSession, currentSession, destroyAllSessions, destroyCurrentSession } from "~/accounts/session.server";
-import { appOrigin } from "~/accounts/sign-in-flow.server";
-import { authenticator } from "~/accounts/sign-in.server";
+import { destroyAllSessions } from "~/accounts/session.server";
+import { authenticator, STRATEGY_REQUEST_URL } from "~/accounts/sign-in.server";
 import { config } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { attributeNewAccount } from "~/programs/referrals.server";
-import type { User } from "~/db/schema";
 import { hitRateLimit, type RateLimitRule } from "~/security/rate-limit.server";
 import { safeRedirectPath } from "~/security/safe-redirect";
 import { InvalidProviderTokenError, type ProviderProfile } from "./errors";
@@ -158,9 +158,10 @@ async function linkIdentity(profile: ProviderProfile, userId: number) {
 }
 
 /**
- * remix-auth strategy for a provider token: reads the credentials from the request the flow
- * hands it, verifies them with the provider, then lets the verify callback find or create the
- * account. Registered on the same authenticator as the password strategy.
+ * remix-auth strategy for a provider token: reads the credentials from the request
+ * `signInWithProvider` makes up for it (remix-auth's API takes a Request), verifies them with
+ * the provider, then lets the verify callback find or create the account. Registered on the
+ * same authenticator as the password strategy.
  */
 class ProviderTokenStrategy extends Strategy<ProviderAccount, { profile: ProviderProfile; signupRole: SignupRole }> {
   constructor(
@@ -184,36 +185,36 @@ for (const provider of ["google", "facebook"] as const) {
 }
 
 export type ProviderSignInOutcome =
-  | { kind: "signed-in"; user: Omit<User, "password_hash">; isNew: boolean; cookie: string; redirectTo: string }
+  | { kind: "signed-in"; user: PublicUser; isNew: boolean; redirectTo: string }
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
 /**
  * Signs a person in with a provider token: rate limit per address, verify, find or create the
- * account, then a fresh session (any current one ends). Errors (invalid token, provider down,
- * deactivated account) are thrown for the route to answer.
+ * account (a new one is credited to whoever referred it: `referralCode` is the invite link's
+ * code this browser remembers). The route then starts a fresh session (any current one ends)
+ * and goes to `redirectTo`, judged against the site's `origin`. Errors (invalid token, provider
+ * down, deactivated account) are thrown for the route to answer.
  */
 export async function signInWithProvider(
-  request: Request,
   input: { credentials: ProviderCredentials; signupRole: SignupRole; redirectTo?: string },
-  clientIp: string,
+  context: { origin: string; clientIp: string; referralCode?: string },
 ): Promise<ProviderSignInOutcome> {
-  const limit = await hitRateLimit(omniauthRateLimit, clientIp);
+  const limit = await hitRateLimit(omniauthRateLimit, context.clientIp);
   if (!limit.allowed) return { kind: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
 
   // remix-auth strategies read a Request: hand them one carrying just the checked credentials.
-  const strategyRequest = new Request(request.url, {
+  const strategyRequest = new Request(STRATEGY_REQUEST_URL, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ credentials: input.credentials, signupRole: input.signupRole }),
   });
   const account = (await authenticator.authenticate(input.credentials.provider, strategyRequest)) as ProviderAccount;
 
-  if (await currentSession(request)) await destroyCurrentSession(request);
-  const cookie = await createUserSession({ userId: account.id, rememberMe: false, request, clientIp });
-  const { password_hash: _hash, ...user } = await db().selectFrom("users").selectAll().where("id", "=", account.id).executeTakeFirstOrThrow();
-  if (account.isNew) await attributeNewAccount(request, user);
+  const user = await findPublicUser(account.id);
+  if (!user) throw new Error("account vanished while signing in with a provider");
+  if (account.isNew) await attributeNewAccount(user, context.referralCode);
   const isNewTeacher = account.isNew && user.roles.includes("teacher");
   // SPEC §4: the requested path, or / for a new teacher, else the home path.
   const fallback = isNewTeacher ? "/" : homePath({ id: user.id, roles: user.roles, userType: user.user_type });
-  return { kind: "signed-in", user, isNew: account.isNew, cookie, redirectTo: safeRedirectPath(input.redirectTo, appOrigin(request), fallback) };
+  return { kind: "signed-in", user, isNew: account.isNew, redirectTo: safeRedirectPath(input.redirectTo, context.origin, fallback) };
 }

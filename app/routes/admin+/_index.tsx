@@ -4,7 +4,7 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Pager } from "~/components/pager";
 import { findUsers, parseUserListFiltersLeniently } from "~/accounts/admin-users.server";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { can } from "~/accounts/policy";
+import { can } from "~/accounts/policy/permissions";
 import { viewerOf } from "~/accounts/session.server";
 import { USER_ROLE_FILTERS } from "~/accounts/user-list";
 import { CsrfInput } from "~/components/csrf-input";

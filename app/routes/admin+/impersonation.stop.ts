@@ -1,8 +1,16 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { auditedRequest } from "~/accounts/audit.server";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
-import { stopImpersonation } from "~/accounts/impersonation.server";
+import { recordImpersonationStop, returningAdmin } from "~/accounts/impersonation.server";
+import { createUserSession, destroyCurrentSession } from "~/accounts/session.server";
 
 const ROUTE = "routes/admin+/impersonation.stop";
+
+/** GET loads nothing: 405 for everyone (the table's rule for mutation-only routes). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, ROUTE);
+  return onlyPost();
+}
 
 /**
  * POST /admin/impersonation/stop: the banner's "Back to my account". Ends the impersonated
@@ -17,14 +25,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (impersonatorId === null) {
     return new Response("You are not signed in as another user.", { status: 409, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
-  const { cookie, redirectTo } = await stopImpersonation({ request, session: { ...session, impersonatorId }, clientIp: context.clientIp });
-  throw redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
-}
-
-/** GET loads nothing: 405 for everyone (the table's rule for mutation-only routes). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRouteAccess(request, ROUTE);
-  return onlyPost();
+  // The admin's new session, the record, then the end of the impersonated one: a failure midway changes nothing.
+  const admin = await returningAdmin(impersonatorId);
+  const cookie = admin ? await createUserSession({ userId: admin.id, rememberMe: false, request, clientIp: context.clientIp }) : null;
+  await recordImpersonationStop({ ...session, impersonatorId }, auditedRequest(request.method, request.url));
+  const cleared = await destroyCurrentSession(request);
+  throw redirect(admin ? admin.homePath : "/", { headers: { "Set-Cookie": cookie ?? cleared } });
 }
 
 function onlyPost() {

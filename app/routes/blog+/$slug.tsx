@@ -2,8 +2,8 @@ import { Container, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { findBlogAuthor, findBlogPost } from "~/site/blog.server";
-import { displayDate, isoOf } from "~/site/display";
+import { findBlogAuthor, findBlogPost } from "~/blog/blog.server";
+import { displayDate, isoOf } from "~/formatting/display";
 import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 

@@ -4,8 +4,8 @@ import { Link, NavLink, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/pager";
 import { z } from "zod";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { listBlogCategories, listBlogPosts } from "~/site/blog.server";
-import { displayDate, isoOf } from "~/site/display";
+import { listBlogCategories, listBlogPosts } from "~/blog/blog.server";
+import { displayDate, isoOf } from "~/formatting/display";
 import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 

@@ -1,20 +1,23 @@
-import { Button, Container, Flex, Heading, Text, TextArea } from "@radix-ui/themes";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Button, Container, Flex, Heading, Text } from "@radix-ui/themes";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { chatTitle, MAX_MESSAGE_LENGTH, parseBeforeDate } from "~/chats/chats";
+import { chatMessageSchema, chatTitle, parseBeforeDate } from "~/chats/chats";
 import { requireChatMember } from "~/chats/chat-access.server";
-import { handleChatForm } from "~/chats/chats-page.server";
-import { listChats, markChatViewed, messagesPage, type ChatMessageView } from "~/chats/chats.server";
+import { ChatError, listChats, markChatViewed, messagesPage, sendMessage, spendChatAllowance, type ChatMessageView } from "~/chats/chats.server";
 import { MessageText } from "~/chats/message-text";
-import { CSRF_FIELD } from "~/components/csrf-input";
+import { CsrfInput } from "~/components/csrf-input";
+import { FormErrors, TextAreaField } from "~/components/form-field";
 import { chatChannel } from "~/realtime/channels";
 import { useRealtime } from "~/realtime/realtime-provider";
 import { metaFor } from "~/seo/page-meta";
 import { useRootData } from "~/shell/root-data";
 import { formatDate } from "~/formatting/format";
 import { passRetryAfter } from "~/security/retry-after";
+import { chatRefusal } from "~/routes/chats+/chat-refusal.server";
 
 const ROUTE = "routes/chats+/$id";
 
@@ -33,7 +36,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = (await requireRouteAccess(request, ROUTE))!;
   const { chatId } = await requireChatMember(request, session, params.id, "post_chat", { api: false });
-  return handleChatForm(request, session, chatId);
+  const submission = parseWithZod(await request.formData(), { schema: chatMessageSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    await spendChatAllowance("message", session.user.id);
+  } catch (error) {
+    if (error instanceof ChatError) return chatRefusal(error, submission.reply({ formErrors: [error.message] }));
+    throw error;
+  }
+  await sendMessage(chatId, session.user.id, submission.value.body);
+  throw redirect(`/chats/${chatId}`);
 }
 
 export const headers = passRetryAfter;
@@ -53,9 +65,17 @@ function byTime(a: ChatMessageView, b: ChatMessageView) {
 
 export default function ChatPage() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<{ error?: string; body?: string }>();
+  const actionData = useActionData<typeof action>();
   const root = useRootData();
   const navigation = useNavigation();
+  const [messageForm, fields] = useForm({
+    id: "chat-message",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(chatMessageSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: chatMessageSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
   const title = chatTitle(data.chat, data.viewerId);
   const [older, setOlder] = useState<{ messages: ChatMessageView[]; before: string | null } | null>(null);
   const [live, setLive] = useState<ChatMessageView[]>([]);
@@ -76,7 +96,7 @@ export default function ChatPage() {
     if (!data.isOlderPage) setEarlier((list) => [...list, ...data.messages].slice(-1000));
   }, [data.messages, data.isOlderPage]);
   useEffect(() => {
-    if (navigation.state === "idle" && !actionData?.error) form.current?.reset();
+    if (navigation.state === "idle" && actionData?.result.status !== "error") form.current?.reset();
   }, [navigation.state, actionData]);
 
   // Infinite scroll: when the top of the history comes into view, load the page before it.
@@ -162,26 +182,11 @@ export default function ChatPage() {
             <Link to={`/chats/${data.chat.id}`}>Newest messages</Link>
           </Text>
         ) : (
-          <Form method="post" ref={form} action={`/chats/${data.chat.id}`}>
-            <input type="hidden" name={CSRF_FIELD} value={root?.csrfToken ?? ""} />
+          <Form method="post" ref={form} action={`/chats/${data.chat.id}`} {...getFormProps(messageForm)}>
+            <CsrfInput />
             <Flex direction="column" gap="2">
-              <Text as="label" htmlFor="chat-body" size="2" weight="medium">
-                Write a message
-              </Text>
-              <TextArea
-                id="chat-body"
-                name="body"
-                required
-                maxLength={MAX_MESSAGE_LENGTH}
-                defaultValue={actionData?.body}
-                aria-invalid={actionData?.error ? true : undefined}
-                aria-describedby={actionData?.error ? "chat-body-error" : undefined}
-              />
-              {actionData?.error ? (
-                <Text id="chat-body-error" role="alert" color="red" size="2">
-                  {actionData.error}
-                </Text>
-              ) : null}
+              <FormErrors errors={messageForm.errors} />
+              <TextAreaField label="Write a message" errors={fields.body.errors} {...getTextareaProps(fields.body)} />
               <Flex justify="end">
                 <Button type="submit" loading={navigation.state === "submitting"}>
                   Send

@@ -1,15 +1,18 @@
-import { Badge, Button, Card, Container, Flex, Heading, Text, TextField } from "@radix-ui/themes";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Badge, Button, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { chatTitle, mergeChatRecords } from "~/chats/chats";
-import { handleStartChat } from "~/chats/chats-page.server";
-import { listChats } from "~/chats/chats.server";
+import { chatTitle, mergeChatRecords, startChatSchema } from "~/chats/chats";
+import { ChatError, listChats, startChatByEmail } from "~/chats/chats.server";
 import { CsrfInput } from "~/components/csrf-input";
+import { FormErrors, FormField } from "~/components/form-field";
 import { useRealtime, useUserChannel } from "~/realtime/realtime-provider";
 import { metaFor } from "~/seo/page-meta";
 import { passRetryAfter } from "~/security/retry-after";
+import { chatRefusal } from "~/routes/chats+/chat-refusal.server";
 
 const ROUTE = "routes/chats+/_index";
 
@@ -21,14 +24,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** POST /chats (email): opens the chat with that person, creating it the first time. */
 export async function action({ request }: ActionFunctionArgs) {
   const session = (await requireRouteAccess(request, ROUTE))!;
-  return handleStartChat(request, session);
+  const submission = parseWithZod(await request.formData(), { schema: startChatSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  let chatId: number;
+  try {
+    chatId = await startChatByEmail(session.user.id, submission.value.email);
+  } catch (error) {
+    if (error instanceof ChatError) return chatRefusal(error, submission.reply({ formErrors: [error.message] }));
+    throw error;
+  }
+  throw redirect(`/chats/${chatId}`);
 }
 
 export const headers = passRetryAfter;
 
 export default function ChatsPage() {
   const { chats: loaded, viewerId } = useLoaderData<typeof loader>();
-  const actionData = useActionData<{ error?: string; email?: string }>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "start-chat",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(startChatSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: startChatSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
   const [chats, setChats] = useState(loaded);
   useEffect(() => setChats(loaded), [loaded]);
   const channel = useUserChannel();
@@ -46,30 +67,19 @@ export default function ChatsPage() {
           Chats
         </Heading>
         <Card>
-          <Form method="post">
+          <Form method="post" {...getFormProps(form)}>
             <CsrfInput />
-            <Flex gap="2" align="end" wrap="wrap">
-              <Flex direction="column" gap="1" style={{ flex: "1 1 16rem" }}>
-                <Text as="label" htmlFor="chat-email" size="2" weight="medium">
-                  Start a chat with (email address)
-                </Text>
-                <TextField.Root
-                  id="chat-email"
-                  name="email"
-                  type="email"
-                  required
-                  defaultValue={actionData?.email}
-                  aria-invalid={actionData?.error ? true : undefined}
-                  aria-describedby={actionData?.error ? "chat-email-error" : undefined}
-                />
+            <Flex direction="column" gap="2">
+              <FormErrors errors={form.errors} />
+              <Flex gap="2" align="end" wrap="wrap">
+                <div style={{ flex: "1 1 16rem" }}>
+                  <FormField label="Start a chat with (email address)" errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} />
+                </div>
+                <Button type="submit" loading={navigation.state === "submitting"}>
+                  Start chat
+                </Button>
               </Flex>
-              <Button type="submit">Start chat</Button>
             </Flex>
-            {actionData?.error ? (
-              <Text id="chat-email-error" role="alert" color="red" size="2">
-                {actionData.error}
-              </Text>
-            ) : null}
           </Form>
         </Card>
         {chats.length === 0 ? <Text as="p">No chats yet.</Text> : null}

@@ -4,18 +4,20 @@ import { Card, Container, Flex, Heading } from "@radix-ui/themes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import type { SessionUser } from "~/accounts/session.server";
-import { appOrigin } from "~/accounts/sign-in-flow.server";
+import { startFreshSession, type SessionUser } from "~/accounts/session.server";
 import { EMAIL_TAKEN_MESSAGE, signUp } from "~/accounts/sign-up.server";
 import { tooManyRequestsMessage } from "~/errors/messages";
 import { checkoutSchema, productQueryOf, type CheckoutView } from "~/payments/checkout-fields";
 import { CheckoutForm } from "~/payments/checkout-form";
 import { priceCheckout, startPricedCheckout } from "~/payments/checkout.server";
 import { PaymentsUnavailableError } from "~/payments/stripe.server";
+import { REFERRAL_COOKIE } from "~/programs/referrals";
 import { checkoutProduct, checkoutView, choiceOf, isStripeConnectionError, pricingErrors, type Buyer } from "~/routes/checkout+/checkout-page.server";
 import { passRetryAfter, retryAfterHeaders } from "~/security/retry-after";
 import { metaFor } from "~/seo/page-meta";
+import { readCookies } from "~/utils/cookies.server";
 import { logger } from "~/utils/logger.server";
+import { siteOrigin } from "~/utils/site-origin.server";
 
 const ROUTE = "routes/checkout+/_index";
 
@@ -72,16 +74,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let refusal: Refusal | null = value ? null : { status: 400 };
   let buyer = session ? buyerOf(session.user) : null;
   const headers = new Headers();
+  const origin = siteOrigin(request);
 
   // A guest who pays signs up with the same form and is the buyer from here on.
   if (value?.intent === "pay" && !buyer && value.account) {
     const { account } = value;
-    const signedUp = await signUp(request, { ...account, signup_role: "student" }, context.clientIp);
+    const signedUp = await signUp(
+      { ...account, signup_role: "student" },
+      { origin, clientIp: context.clientIp, referralCode: readCookies(request)[REFERRAL_COOKIE] },
+    );
     if (signedUp.kind === "rate-limited") refusal = { status: 429, formErrors: [tooManyRequestsMessage], retryAfterSeconds: signedUp.retryAfterSeconds };
     else if (signedUp.kind === "email-taken") refusal = { status: 400, fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] } };
     else {
-      headers.append("Set-Cookie", signedUp.cookie);
-      buyer = { id: signedUp.userId, email: account.email, firstName: account.first_name, countryCode: null };
+      headers.append("Set-Cookie", await startFreshSession(request, { userId: signedUp.user.id, rememberMe: false, clientIp: context.clientIp }));
+      buyer = { id: signedUp.user.id, email: account.email, firstName: account.first_name, countryCode: null };
     }
   }
 
@@ -91,7 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if ("error" in priced) refusal = { status: priced.status };
     else {
       try {
-        const outcome = await startPricedCheckout(buyer, { product, country: choice.country, discountCode: choice.discountCode, applyCredits: choice.applyCredits }, priced, appOrigin(request));
+        const outcome = await startPricedCheckout(buyer, { product, country: choice.country, discountCode: choice.discountCode, applyCredits: choice.applyCredits }, priced, origin);
         if (outcome.kind !== "error") {
           headers.set("Location", outcome.kind === "redirect" ? outcome.url : `/checkout/success?purchase_id=${outcome.purchaseId}`);
           return new Response(null, { status: 303, headers });

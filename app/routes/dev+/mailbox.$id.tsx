@@ -2,7 +2,8 @@ import { requireRouteAccess } from "~/accounts/authorize.server";
 import { Badge, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { formatUtc, linkify } from "~/mail/dev-mailbox";
+import { linkify } from "~/formatting/linkify";
+import { formatUtc } from "~/mail/dev-mailbox";
 import { findOutboxEmail, requireDevMailbox } from "~/mail/outbox.server";
 import { parseRecordId } from "~/utils/record-id";
 
@@ -47,7 +48,7 @@ export default function DevMailboxMessage() {
           {linkify(email.text).map((part, index) =>
             part.kind === "link" ? (
               <a key={index} href={part.href}>
-                {part.href}
+                {part.text}
               </a>
             ) : (
               <span key={index}>{part.text}</span>
@@ -63,3 +64,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.subject ?? "Mail"} — Development mailbox` },
   { name: "robots", content: "noindex" },
 ];
+
+export { NestedRouteError as ErrorBoundary } from "~/components/nested-route-error";

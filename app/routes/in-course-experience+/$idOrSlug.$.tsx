@@ -1,11 +1,14 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Badge, Box, Button, Card, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
 import { viewerFor } from "~/accounts/session.server";
 import { completionByHand } from "~/online-courses/activity-types";
-import { PART_LABELS, type ChapterPart } from "~/online-courses/curriculum";
-import { inCourseAction, loadInCoursePage, type SelectedActivity } from "~/online-courses/in-course-page.server";
+import { parseInCoursePath, PART_LABELS, type ChapterPart } from "~/online-courses/curriculum";
+import { completeInCourse, inCoursePage, submitInCourseQuiz, type SelectedActivity } from "~/online-courses/in-course-experience.server";
+import { COURSE_FINISHED_MESSAGE, inCourseSchema } from "~/online-courses/in-course-forms";
 import {
   ACTIVITY_TYPE_LABELS,
   ActivityLink,
@@ -24,20 +27,45 @@ import {
   minutes,
   useInAppLinks,
 } from "~/online-courses/in-course-views";
+import { redirectWithToast } from "~/toasts/toast.server";
+import { notFound } from "~/errors/not-found.server";
 
 const ROUTE = "routes/in-course-experience+/$idOrSlug.$";
 
 /** /in-course-experience/{idOrSlug}[/intro|chapter/{n}|mock-exam/{n}[/checkpoint-quiz|additional-practice]|assessments/{id}|…] */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
-  const viewer = viewerFor(session);
-  return loadInCoursePage(viewer, params.idOrSlug ?? "", params["*"] ?? "", new URL(request.url));
+  const view = parseInCoursePath(params["*"] ?? "");
+  if (!view) throw notFound();
+  const url = new URL(request.url);
+  const outcome = await inCoursePage(viewerFor(session), params.idOrSlug ?? "", view, {
+    resume: url.searchParams.get("resume") === "true",
+    search: url.searchParams.get("q") ?? "",
+    lesson: url.searchParams.get("activity"),
+  });
+  if (outcome.kind === "not-found") throw notFound(outcome.message);
+  if (outcome.kind === "resume") throw redirect(outcome.href);
+  return outcome.page;
 }
 
 /** POST: complete an activity, or submit a quiz (signed-in learners). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireMutationAccess(request, ROUTE);
-  return inCourseAction(viewerFor(session), params.idOrSlug ?? "", await request.formData());
+  const submission = parseWithZod(await request.formData(), { schema: inCourseSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { intent, activity_id: activityId, duration_seconds: durationSeconds, ...answers } = submission.value;
+  const viewer = viewerFor(session);
+  const idOrSlug = params.idOrSlug ?? "";
+  const outcome =
+    intent === "complete"
+      ? await completeInCourse(viewer, idOrSlug, { activityId, durationSeconds })
+      : await submitInCourseQuiz(viewer, session.user.id, idOrSlug, { activityId, durationSeconds, answers });
+  if (outcome.kind === "no-course") throw notFound("Course not found");
+  if (outcome.kind === "refused") return data({ result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status });
+  if (outcome.kind === "scored") return { quizResult: outcome.quizResult };
+  if (outcome.nextHref) throw redirect(outcome.nextHref);
+  // The last activity: back to the course's home, where a toast says the course is done.
+  throw await redirectWithToast(outcome.base, { type: "success", message: COURSE_FINISHED_MESSAGE });
 }
 
 export default function InCourseExperience() {
@@ -191,7 +219,14 @@ function ActivityPanel({ selected, courseId }: { selected: SelectedActivity; cou
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { activity, lock } = selected;
-  const error = actionData && "error" in actionData ? actionData.error : null;
+  // One form shows per activity ("Mark complete" or the quiz); a refusal may name a field the page keeps hidden, so every message shows above it.
+  const [form] = useForm({
+    id: `activity-${activity.id}`,
+    lastResult: actionData && "result" in actionData ? (actionData.result as SubmissionResult<string[]>) : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: inCourseSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const errors = Object.values(form.allErrors).flat();
   const quizResult = actionData && "quizResult" in actionData && actionData.quizResult.activityId === activity.id ? actionData.quizResult : null;
   // Activities that take answers are completed by submitting them, never by "Mark complete" (the server refuses it too).
   const isQuiz = !completionByHand(activity.type).allowed;
@@ -204,7 +239,7 @@ function ActivityPanel({ selected, courseId }: { selected: SelectedActivity; cou
         <Heading as="h2" size="5" id="activity-heading">
           {activity.title} {activity.completed ? <Badge color="indigo">Completed</Badge> : null}
         </Heading>
-        {error ? <ErrorCallout>{error}</ErrorCallout> : null}
+        {errors.length > 0 ? <ErrorCallout id={form.errorId}>{errors.join(" ")}</ErrorCallout> : null}
         {lock ? (
           <Box mt="3">
             <LockedNotice lock={lock} />
@@ -229,7 +264,7 @@ function ActivityPanel({ selected, courseId }: { selected: SelectedActivity; cou
                 ) : quizResult ? (
                   <QuizResult result={quizResult} questions={selected.questions} />
                 ) : page.signedIn ? (
-                  <QuizForm activity={activity} questions={selected.questions} />
+                  <QuizForm activity={activity} questions={selected.questions} formProps={getFormProps(form)} />
                 ) : (
                   <>
                     <Text as="p" mb="2">
@@ -240,7 +275,7 @@ function ActivityPanel({ selected, courseId }: { selected: SelectedActivity; cou
                 )}
               </Box>
             ) : (
-              <CompleteForm activity={activity} enrolled={page.enrolled} signedIn={page.signedIn} courseId={courseId} />
+              <CompleteForm activity={activity} enrolled={page.enrolled} signedIn={page.signedIn} courseId={courseId} formProps={getFormProps(form)} />
             )}
           </>
         )}

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { EducatorPage } from "~/site/educator-page";
-import { findEducatorPage } from "~/site/educators.server";
+import { EducatorPage } from "~/catalog/educator-page";
+import { findEducatorPage } from "~/catalog/educators.server";
 import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 

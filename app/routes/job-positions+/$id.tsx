@@ -2,9 +2,9 @@ import { Badge, Button, Container, Flex, Heading, Text } from "@radix-ui/themes"
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { EMPLOYMENT_TYPE_LABELS } from "~/site/careers";
-import { findOpenPosition } from "~/site/careers.server";
-import { displayDate, isoOf } from "~/site/display";
+import { EMPLOYMENT_TYPE_LABELS } from "~/careers/careers";
+import { findOpenPosition } from "~/careers/careers.server";
+import { displayDate, isoOf } from "~/formatting/display";
 import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 import { parseRecordId } from "~/utils/record-id";

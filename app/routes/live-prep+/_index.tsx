@@ -1,18 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { contentPageMeta } from "~/site/content-meta";
-import { ContentPage } from "~/site/content-page";
-import { SchoolTiles } from "~/site/course-tiles";
-import { requireSitePage } from "~/site/pages.server";
-import { listLivePrepSchools } from "~/site/schools.server";
+import { contentPageMeta } from "~/content/content-meta";
+import { ContentPage } from "~/content/content-page";
+import { SchoolTiles } from "~/catalog/course-tiles";
+import { findSitePage } from "~/content/pages.server";
+import { orNotFound } from "~/errors/not-found.server";
+import { listLivePrepSchools } from "~/catalog/listings.server";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/live-prep+/_index");
-  const [page, schools] = await Promise.all([requireSitePage("live-prep"), listLivePrepSchools()]);
+  const [page, schools] = await Promise.all([orNotFound(findSitePage("live-prep")), listLivePrepSchools()]);
   return { page, schools };
 }
 

@@ -2,7 +2,7 @@ import { Container, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { findSchoolPage } from "~/site/schools.server";
+import { findSchoolPage } from "~/catalog/listings.server";
 import { metaFor } from "~/seo/page-meta";
 import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
 import { guestCacheableHeaders } from "~/utils/guest-cache";

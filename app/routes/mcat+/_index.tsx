@@ -2,18 +2,19 @@ import { Flex, Heading } from "@radix-ui/themes";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { contentPageMeta } from "~/site/content-meta";
-import { ContentPage } from "~/site/content-page";
-import { listMcatEvents } from "~/site/mcat.server";
-import { McatEventList } from "~/site/mcat-parts";
-import { requireSitePage } from "~/site/pages.server";
+import { contentPageMeta } from "~/content/content-meta";
+import { ContentPage } from "~/content/content-page";
+import { listMcatEvents } from "~/mcat/mcat.server";
+import { McatEventList } from "~/mcat/mcat-parts";
+import { findSitePage } from "~/content/pages.server";
+import { orNotFound } from "~/errors/not-found.server";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/mcat+/_index");
-  const [page, events] = await Promise.all([requireSitePage("mcat"), listMcatEvents({})]);
+  const [page, events] = await Promise.all([orNotFound(findSitePage("mcat")), listMcatEvents({})]);
   return { page, events: events.slice(0, 3) };
 }
 

@@ -2,9 +2,9 @@ import { Container, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, NavLink, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { isMcatEventType, MCAT_EVENT_TYPES } from "~/site/mcat";
-import { listMcatEvents } from "~/site/mcat.server";
-import { McatEventList } from "~/site/mcat-parts";
+import { isMcatEventType, MCAT_EVENT_TYPES } from "~/mcat/mcat";
+import { listMcatEvents } from "~/mcat/mcat.server";
+import { McatEventList } from "~/mcat/mcat-parts";
 import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 

@@ -2,8 +2,8 @@ import { Container, Heading, Table, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { displayDate } from "~/site/display";
-import { listMcatExamDates } from "~/site/mcat.server";
+import { displayDate } from "~/formatting/display";
+import { listMcatExamDates } from "~/mcat/mcat.server";
 import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 

@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { formatPrice } from "~/formatting/price";
-import { displayDateTime, isoOf } from "~/site/display";
-import { listMcatFreeResources } from "~/site/mcat.server";
+import { displayDateTime, isoOf } from "~/formatting/display";
+import { listMcatFreeResources } from "~/mcat/mcat.server";
 import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 

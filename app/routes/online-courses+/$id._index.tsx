@@ -1,29 +1,60 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Badge, Box, Button, Callout, Card, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
 import { viewerFor } from "~/accounts/session.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { formatPrice } from "~/formatting/price";
 import { ActivityLink, ErrorCallout, ProgressBar } from "~/online-courses/in-course-views";
-import { loadOverview, overviewAction } from "~/online-courses/overview.server";
+import { overviewSchema, PRE_REGISTERED_MESSAGE, PRE_REGISTRATION_WITHDRAWN_MESSAGE } from "~/online-courses/overview-forms";
+import { enrolForFree, loadOverview, preRegisterForCourse, withdrawFromPreRegistration } from "~/online-courses/overview.server";
 import { preRegistrationCountLabel, type PreRegistrationState } from "~/online-courses/pre-registration";
 import { pageMeta } from "~/seo/page-meta";
 import { DialogLink } from "~/shell/dialog-host";
+import { redirectWithToast } from "~/toasts/toast.server";
+import { siteOrigin } from "~/utils/site-origin.server";
 
 const ROUTE = "routes/online-courses+/$id._index";
+
+const courseNotFound = () => new Response("Course not found", { status: 404 });
 
 /** /online-courses/{id}: overview, packages with prices, what is previewable, the instructor. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
   const overview = await loadOverview(viewerFor(session), params.id ?? "");
-  return { ...overview, origin: new URL(request.url).origin };
+  if (!overview) throw courseNotFound();
+  return { ...overview, origin: siteOrigin(request) };
 }
 
 /** POST: take a free package (the Buy links of paid ones go to checkout), pre-register or withdraw. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireMutationAccess(request, ROUTE);
-  return overviewAction(request, viewerFor(session), session.user.id, params.id ?? "", await request.formData());
+  const submission = parseWithZod(await request.formData(), { schema: overviewSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const form = submission.value;
+  const viewer = viewerFor(session);
+  const idOrSlug = params.id ?? "";
+  const outcome =
+    form.intent === "enrol"
+      ? await enrolForFree(viewer, session.user.id, idOrSlug, form.package)
+      : form.intent === "pre-register"
+        ? await preRegisterForCourse(viewer, session.user.id, idOrSlug)
+        : await withdrawFromPreRegistration(viewer, session.user.id, idOrSlug);
+  switch (outcome.kind) {
+    case "no-course":
+      throw courseNotFound();
+    case "refused":
+      return data({ result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status });
+    case "enrolled":
+      throw redirect(outcome.href);
+    case "pre-registered":
+      throw await redirectWithToast(outcome.back, { type: "success", message: PRE_REGISTERED_MESSAGE });
+    case "withdrawn":
+      throw await redirectWithToast(outcome.back, { type: "success", message: PRE_REGISTRATION_WITHDRAWN_MESSAGE });
+  }
 }
 
 const ENROLMENT_STATUS_LABELS: Record<string, string> = {
@@ -40,6 +71,9 @@ export default function OnlineCourseOverview() {
   const { course, offers, registration, preRegistration, preRegistrationCount, enrolment, previewable, outline, percent, inCourseHref, signedIn } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const lastResult = actionData?.result as SubmissionResult<string[]> | undefined;
+  // Every message shows here, above the forms: a refusal can come from a form the page no longer shows.
+  const errors = Object.values(lastResult?.error ?? {}).flatMap((messages) => messages ?? []);
   return (
     <Container size="3" px="4" py="6">
       <Text as="p" color="gray">
@@ -55,7 +89,7 @@ export default function OnlineCourseOverview() {
       <Text as="p" size="4" mb="5">
         {course.description}
       </Text>
-      {actionData && "error" in actionData ? <ErrorCallout>{actionData.error}</ErrorCallout> : null}
+      {errors.length > 0 ? <ErrorCallout>{errors.join(" ")}</ErrorCallout> : null}
 
       {enrolment && registration === "register" ? (
         <Card mb="5">
@@ -72,7 +106,7 @@ export default function OnlineCourseOverview() {
       ) : null}
 
       {preRegistration !== "unavailable" || preRegistrationCount !== null ? (
-        <PreRegistration courseId={course.id} state={preRegistration} staffCount={preRegistrationCount} />
+        <PreRegistration courseId={course.id} state={preRegistration} staffCount={preRegistrationCount} lastResult={lastResult} />
       ) : null}
 
       <Box asChild mb="6">
@@ -122,12 +156,9 @@ export default function OnlineCourseOverview() {
                     </Text>
                     {registration !== "register" ? null : offer.priceCents === 0 ? (
                       signedIn ? (
-                        <Form method="post">
-                          <CsrfInput />
-                          <input type="hidden" name="intent" value="enrol" />
-                          <input type="hidden" name="package" value={offer.key} />
+                        <IntentForm id={`enrol-${offer.key}`} fields={{ intent: "enrol", package: offer.key }} lastResult={lastResult}>
                           <Button type="submit">Enrol for free</Button>
-                        </Form>
+                        </IntentForm>
                       ) : (
                         <Button asChild>
                           <DialogLink to={`/users/sign_in?redirect_to=${encodeURIComponent(`/online-courses/${course.id}`)}`}>Sign in to enrol</DialogLink>
@@ -205,7 +236,17 @@ export default function OnlineCourseOverview() {
 }
 
 /** SPEC §4: a preparing course takes pre-registrations instead of purchases. */
-function PreRegistration({ courseId, state, staffCount }: { courseId: number; state: PreRegistrationState; staffCount: number | null }) {
+function PreRegistration({
+  courseId,
+  state,
+  staffCount,
+  lastResult,
+}: {
+  courseId: number;
+  state: PreRegistrationState;
+  staffCount: number | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const back = encodeURIComponent(`/online-courses/${courseId}`);
   return (
     <Box asChild mb="6">
@@ -226,26 +267,22 @@ function PreRegistration({ courseId, state, staffCount }: { courseId: number; st
             </>
           ) : null}
           {state === "open" ? (
-            <Form method="post">
-              <CsrfInput />
-              <input type="hidden" name="intent" value="pre-register" />
+            <IntentForm id="pre-register" fields={{ intent: "pre-register" }} lastResult={lastResult}>
               <Text as="p">This course opens soon. Pre-register and we will tell you, by notification and email, as soon as you can register.</Text>
               <Button type="submit" mt="3">
                 Pre-register
               </Button>
-            </Form>
+            </IntentForm>
           ) : null}
           {state === "pre-registered" ? (
-            <Form method="post">
-              <CsrfInput />
-              <input type="hidden" name="intent" value="withdraw-pre-registration" />
+            <IntentForm id="withdraw-pre-registration" fields={{ intent: "withdraw-pre-registration" }} lastResult={lastResult}>
               <Callout.Root color="green" role="status">
                 <Callout.Text>You&rsquo;re pre-registered — we&rsquo;ll tell you when it opens.</Callout.Text>
               </Callout.Root>
               <Button type="submit" variant="soft" color="gray" mt="3">
                 Withdraw pre-registration
               </Button>
-            </Form>
+            </IntentForm>
           ) : null}
           {staffCount !== null ? (
             <Text as="p" size="2" color="gray" mt={state === "unavailable" ? "0" : "3"}>
@@ -255,6 +292,31 @@ function PreRegistration({ courseId, state, staffCount }: { courseId: number; st
         </Card>
       </section>
     </Box>
+  );
+}
+
+/**
+ * One of the page's one-button forms: what it asks sent as hidden fields, so it works without
+ * JavaScript. It keeps the last answer only when that answer was to it (same intent and package);
+ * the page shows the messages.
+ */
+function IntentForm({ id, fields, lastResult, children }: { id: string; fields: Record<string, string>; lastResult: SubmissionResult<string[]> | undefined; children: ReactNode }) {
+  const sent = lastResult?.initialValue;
+  const answered = sent != null && Object.entries(fields).every(([name, value]) => sent[name] === value);
+  const [form] = useForm({
+    id,
+    lastResult: answered ? lastResult : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: overviewSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" {...getFormProps(form, { ariaAttributes: false })}>
+      <CsrfInput />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+    </Form>
   );
 }
 

@@ -4,9 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { viewerFor } from "~/accounts/session.server";
 import { lockExplanation, practiceAccess } from "~/online-courses/access";
-import { PRACTICE_TYPES } from "~/online-courses/activity-types";
-import { chapterHeading } from "~/online-courses/curriculum";
-import { inCourseBase } from "~/online-courses/in-course-page.server";
+import { chapterHeading, inCourseBase, listedInPracticeMode } from "~/online-courses/curriculum";
 import { loadCourseForViewer } from "~/online-courses/in-course.server";
 import { ActivityLink, LockedNotice } from "~/online-courses/in-course-views";
 
@@ -27,10 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       .map((chapter) => ({
         id: chapter.id,
         title: chapterHeading(chapter),
-        activities: chapter.sections
-          .flatMap((section) => section.activities.map((activity) => ({ activity, additional: section.part === "additional-practice" })))
-          .filter(({ activity, additional }) => additional || PRACTICE_TYPES.has(activity.type))
-          .map(({ activity }) => activity),
+        activities: chapter.sections.flatMap((section) => section.activities.filter((activity) => listedInPracticeMode(activity.type, section.part))),
       }))
       .filter((chapter) => chapter.activities.length > 0),
   };

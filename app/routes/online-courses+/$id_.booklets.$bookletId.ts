@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/db.server";
 import { readBookletFile } from "~/online-courses/booklets.server";
-import { requireManagedCourse } from "~/online-courses/manager.server";
+import { requireManagedCourse } from "~/online-courses/course-access.server";
 import { parseRecordId } from "~/utils/record-id";
 
 /** GET /online-courses/{id}/booklets/{bookletId}: a ready booklet's PDF, for those who manage the course. */

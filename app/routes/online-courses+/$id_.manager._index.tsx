@@ -11,7 +11,7 @@ import type { PackagesConfig } from "~/db/schema";
 import { CourseIdentityFields } from "~/online-courses/course-identity-fields";
 import { courseDetailsSchema, PURCHASE_TYPES, READ_ACCESS, READ_ACCESS_LABELS } from "~/online-courses/editor-forms";
 import { centsToPriceInput, isEditable, nextStatus, STATUS_LABELS, STATUS_MEANINGS, CLOSED_MESSAGE } from "~/online-courses/editor-rules";
-import { requireManagedCourse } from "~/online-courses/manager.server";
+import { requireManagedCourse } from "~/online-courses/course-access.server";
 import { formatDate } from "~/formatting/format";
 import { preRegistrationCountLabel } from "~/online-courses/pre-registration";
 import { countPreRegistrations, listPreRegistrations } from "~/online-courses/pre-registrations.server";
@@ -21,7 +21,7 @@ const ROUTE = "routes/online-courses+/$id_.manager._index";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { course } = await requireManagedCourse(request, ROUTE, params.id);
-  const packages = (typeof course.packages_config === "string" ? JSON.parse(course.packages_config) : course.packages_config) as PackagesConfig;
+  const packages = course.packages_config;
   const [preRegistrationCount, preRegistrations] = await Promise.all([countPreRegistrations(db(), course.id), listPreRegistrations(db(), course.id)]);
   return {
     preRegistrationCount,
@@ -259,3 +259,5 @@ function DetailsForm({ course, packages, answer }: { course: LoadedCourse; packa
     </Card>
   );
 }
+
+export { NestedRouteError as ErrorBoundary } from "~/components/nested-route-error";

@@ -1,9 +1,12 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Badge, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { z } from "zod";
 import { CsrfInput } from "~/components/csrf-input";
+import { FormField, SelectField } from "~/components/form-field";
 import { db } from "~/db/db.server";
 import {
   ACTIVITY_TYPE_LABELS,
@@ -16,7 +19,7 @@ import {
 } from "~/online-courses/editor-forms";
 import { applyEditorCommand, EditorError, loadCurriculum, type CurriculumActivity, type CurriculumChapter, type CurriculumSection } from "~/online-courses/editor.server";
 import { CLOSED_MESSAGE, EDITOR_SAVED_MESSAGES, isEditable } from "~/online-courses/editor-rules";
-import { requireManagedCourse } from "~/online-courses/manager.server";
+import { requireManagedCourse } from "~/online-courses/course-access.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 
 const ROUTE = "routes/online-courses+/$id_.manager.editor";
@@ -32,24 +35,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const formKey = String(formData.get("form_key") ?? "");
   const submission = parseWithZod(formData, { schema: editorSchema });
-  if (submission.status !== "success") {
-    const errors = Object.values(submission.error ?? {}).flatMap((messages) => messages ?? []);
-    return data({ formKey, message: errors[0] ?? "Check the form and try again." }, { status: 400 });
-  }
+  if (submission.status !== "success") return data({ formKey, result: submission.reply() }, { status: 400 });
   try {
     const outcome = await applyEditorCommand(db(), course.id, submission.value);
     const back = `/online-courses/${course.id}/manager/editor#${outcome.anchor}`;
     const message = EDITOR_SAVED_MESSAGES[submission.value.intent];
     return message ? await redirectWithToast(back, { type: "success", message }) : redirect(back);
   } catch (error) {
-    if (error instanceof EditorError) return data({ formKey, message: error.message }, { status: error.status });
+    if (error instanceof EditorError) return data({ formKey, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
     throw error;
   }
 }
 
+/** The fields the editor's forms show; every other field is hidden, so its messages show above the curriculum. */
+const SHOWN_FIELDS = new Set(["title", "kind", "section_type", "activity_type", "can_preview"]);
+
 export default function CurriculumEditorPage() {
   const { chapters, editable } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const messages = Object.entries(answer?.result.error ?? {})
+    .filter(([name]) => !SHOWN_FIELDS.has(name))
+    .flatMap(([, errors]) => errors ?? []);
   // After each change the forms start afresh (closed, empty), as they do on a full page load.
   const { key } = useLocation();
   return (
@@ -57,9 +63,9 @@ export default function CurriculumEditorPage() {
       <Heading as="h2" size="5">
         Curriculum
       </Heading>
-      {answer ? (
+      {messages.length > 0 ? (
         <Callout.Root color="red" role="alert">
-          <Callout.Text>{answer.message}</Callout.Text>
+          <Callout.Text>{messages.join(" ")}</Callout.Text>
         </Callout.Root>
       ) : null}
       {!editable ? (
@@ -76,14 +82,18 @@ export default function CurriculumEditorPage() {
       {editable ? (
         <Card size="2">
           <CommandForm intent="add-chapter" formKey="add-chapter" label="Add a chapter">
-            <Heading as="h3" size="3">
-              Add a chapter
-            </Heading>
-            <Flex gap="3" wrap="wrap" align="end">
-              <TextInput name="title" id="new-chapter-title" label="Chapter title" />
-              <Select name="kind" id="new-chapter-kind" label="Kind" options={CHAPTER_KINDS.map((kind) => [kind, CHAPTER_KIND_LABELS[kind]])} />
-              <Button type="submit">Add chapter</Button>
-            </Flex>
+            {(fields) => (
+              <>
+                <Heading as="h3" size="3">
+                  Add a chapter
+                </Heading>
+                <Flex gap="3" wrap="wrap" align="end">
+                  <TitleField field={fields.title} label="Chapter title" />
+                  <ChoiceField field={fields.kind} label="Kind" options={CHAPTER_KINDS.map((kind) => [kind, CHAPTER_KIND_LABELS[kind]])} />
+                  <Button type="submit">Add chapter</Button>
+                </Flex>
+              </>
+            )}
           </CommandForm>
         </Card>
       ) : null}
@@ -108,16 +118,17 @@ function ChapterItem({ chapter, number, isFirst, isLast, editable }: { chapter: 
               </Flex>
             </Flex>
             {editable ? (
-              <details>
-                <summary>Edit chapter “{chapter.title}”</summary>
-                <CommandForm intent="edit-chapter" formKey={`edit-chapter:${chapter.id}`} hidden={{ chapter_id: chapter.id }}>
-                  <Flex gap="3" wrap="wrap" align="end">
-                    <TextInput name="title" id={`chapter-${chapter.id}-title`} label="Chapter title" defaultValue={chapter.title} />
-                    <Select name="kind" id={`chapter-${chapter.id}-kind`} label="Kind" defaultValue={chapter.kind} options={CHAPTER_KINDS.map((kind) => [kind, CHAPTER_KIND_LABELS[kind]])} />
-                    <Button type="submit">Save chapter</Button>
-                  </Flex>
+              <FormDetails formKey={`edit-chapter-${chapter.id}`} summary={`Edit chapter “${chapter.title}”`}>
+                <CommandForm intent="edit-chapter" formKey={`edit-chapter-${chapter.id}`} hidden={{ chapter_id: chapter.id }} defaultValue={{ title: chapter.title, kind: chapter.kind }}>
+                  {(fields) => (
+                    <Flex gap="3" wrap="wrap" align="end">
+                      <TitleField field={fields.title} label="Chapter title" />
+                      <ChoiceField field={fields.kind} label="Kind" options={CHAPTER_KINDS.map((kind) => [kind, CHAPTER_KIND_LABELS[kind]])} />
+                      <Button type="submit">Save chapter</Button>
+                    </Flex>
+                  )}
                 </CommandForm>
-              </details>
+              </FormDetails>
             ) : null}
             <ol className="editor-list">
               {chapter.sections.map((section, index) => (
@@ -125,21 +136,17 @@ function ChapterItem({ chapter, number, isFirst, isLast, editable }: { chapter: 
               ))}
             </ol>
             {editable ? (
-              <details>
-                <summary>Add a section to “{chapter.title}”</summary>
-                <CommandForm intent="add-section" formKey={`add-section:${chapter.id}`} hidden={{ chapter_id: chapter.id }} label={`Add a section to ${chapter.title}`}>
-                  <Flex gap="3" wrap="wrap" align="end">
-                    <TextInput name="title" id={`chapter-${chapter.id}-new-section-title`} label="Section title" />
-                    <Select
-                      name="section_type"
-                      id={`chapter-${chapter.id}-new-section-type`}
-                      label="Section type"
-                      options={SECTION_TYPES.map((type) => [type, SECTION_TYPE_LABELS[type]])}
-                    />
-                    <Button type="submit">Add section</Button>
-                  </Flex>
+              <FormDetails formKey={`add-section-${chapter.id}`} summary={`Add a section to “${chapter.title}”`}>
+                <CommandForm intent="add-section" formKey={`add-section-${chapter.id}`} hidden={{ chapter_id: chapter.id }} label={`Add a section to ${chapter.title}`}>
+                  {(fields) => (
+                    <Flex gap="3" wrap="wrap" align="end">
+                      <TitleField field={fields.title} label="Section title" />
+                      <ChoiceField field={fields.section_type} label="Section type" options={SECTION_TYPES.map((type) => [type, SECTION_TYPE_LABELS[type]])} />
+                      <Button type="submit">Add section</Button>
+                    </Flex>
+                  )}
                 </CommandForm>
-              </details>
+              </FormDetails>
             ) : null}
           </Flex>
         </section>
@@ -164,22 +171,22 @@ function SectionItem({ section, isFirst, isLast, editable }: { section: Curricul
             </Flex>
           </Flex>
           {editable ? (
-            <details>
-              <summary>Edit section “{section.title}”</summary>
-              <CommandForm intent="edit-section" formKey={`edit-section:${section.id}`} hidden={{ section_id: section.id }}>
-                <Flex gap="3" wrap="wrap" align="end">
-                  <TextInput name="title" id={`section-${section.id}-title`} label="Section title" defaultValue={section.title} />
-                  <Select
-                    name="section_type"
-                    id={`section-${section.id}-type`}
-                    label="Section type"
-                    defaultValue={section.section_type}
-                    options={SECTION_TYPES.map((type) => [type, SECTION_TYPE_LABELS[type]])}
-                  />
-                  <Button type="submit">Save section</Button>
-                </Flex>
+            <FormDetails formKey={`edit-section-${section.id}`} summary={`Edit section “${section.title}”`}>
+              <CommandForm
+                intent="edit-section"
+                formKey={`edit-section-${section.id}`}
+                hidden={{ section_id: section.id }}
+                defaultValue={{ title: section.title, section_type: section.section_type }}
+              >
+                {(fields) => (
+                  <Flex gap="3" wrap="wrap" align="end">
+                    <TitleField field={fields.title} label="Section title" />
+                    <ChoiceField field={fields.section_type} label="Section type" options={SECTION_TYPES.map((type) => [type, SECTION_TYPE_LABELS[type]])} />
+                    <Button type="submit">Save section</Button>
+                  </Flex>
+                )}
               </CommandForm>
-            </details>
+            </FormDetails>
           ) : null}
           <ol className="editor-list" aria-label={`Activities of ${section.title}`}>
             {section.activities.map((activity, index) => (
@@ -187,13 +194,16 @@ function SectionItem({ section, isFirst, isLast, editable }: { section: Curricul
             ))}
           </ol>
           {editable ? (
-            <details>
-              <summary>Add an activity to “{section.title}”</summary>
-              <CommandForm intent="add-activity" formKey={`add-activity:${section.id}`} hidden={{ section_id: section.id }} label={`Add an activity to ${section.title}`}>
-                <ActivityFields idPrefix={`section-${section.id}-new-activity`} />
-                <Button type="submit">Add activity</Button>
+            <FormDetails formKey={`add-activity-${section.id}`} summary={`Add an activity to “${section.title}”`}>
+              <CommandForm intent="add-activity" formKey={`add-activity-${section.id}`} hidden={{ section_id: section.id }} label={`Add an activity to ${section.title}`}>
+                {(fields) => (
+                  <>
+                    <ActivityFields fields={fields} />
+                    <Button type="submit">Add activity</Button>
+                  </>
+                )}
               </CommandForm>
-            </details>
+            </FormDetails>
           ) : null}
         </Flex>
       </section>
@@ -214,32 +224,34 @@ function ActivityItem({ activity, isFirst, isLast, editable }: { activity: Curri
           </Flex>
         </Flex>
         {editable ? (
-          <details>
-            <summary>Edit activity “{activity.title}”</summary>
-            <CommandForm intent="edit-activity" formKey={`edit-activity:${activity.id}`} hidden={{ activity_id: activity.id }}>
-              <ActivityFields idPrefix={`activity-${activity.id}`} activity={activity} />
-              <Button type="submit">Save activity</Button>
+          <FormDetails formKey={`edit-activity-${activity.id}`} summary={`Edit activity “${activity.title}”`}>
+            <CommandForm
+              intent="edit-activity"
+              formKey={`edit-activity-${activity.id}`}
+              hidden={{ activity_id: activity.id }}
+              defaultValue={{ title: activity.title, activity_type: activity.activity_type, can_preview: activity.can_preview ? "on" : undefined }}
+            >
+              {(fields) => (
+                <>
+                  <ActivityFields fields={fields} />
+                  <Button type="submit">Save activity</Button>
+                </>
+              )}
             </CommandForm>
-          </details>
+          </FormDetails>
         ) : null}
       </Flex>
     </li>
   );
 }
 
-function ActivityFields({ idPrefix, activity }: { idPrefix: string; activity?: CurriculumActivity }) {
+function ActivityFields({ fields }: { fields: CommandFields }) {
   return (
     <Flex gap="3" wrap="wrap" align="end">
-      <TextInput name="title" id={`${idPrefix}-title`} label="Activity title" defaultValue={activity?.title} />
-      <Select
-        name="activity_type"
-        id={`${idPrefix}-type`}
-        label="Activity type"
-        defaultValue={activity?.activity_type}
-        options={ACTIVITY_TYPES.map((type) => [type, ACTIVITY_TYPE_LABELS[type]])}
-      />
+      <TitleField field={fields.title} label="Activity title" />
+      <ChoiceField field={fields.activity_type} label="Activity type" options={ACTIVITY_TYPES.map((type) => [type, ACTIVITY_TYPE_LABELS[type]])} />
       <label className="checkbox-label">
-        <input type="checkbox" name="can_preview" defaultChecked={activity?.can_preview ?? false} /> Open to preview
+        <input {...getInputProps(fields.can_preview, { type: "checkbox" })} /> Open to preview
       </label>
     </Flex>
   );
@@ -251,20 +263,20 @@ function ItemButtons(props: { noun: "chapter" | "section" | "activity"; idField:
   return (
     <>
       {!isFirst ? (
-        <CommandForm intent={`move-${noun}`} formKey={`move-${noun}:${id}`} hidden={{ [idField]: id, direction: "up" }} inline>
+        <CommandForm intent={`move-${noun}`} formKey={`move-${noun}-up-${id}`} hidden={{ [idField]: id, direction: "up" }} inline>
           <Button type="submit" size="1" variant="soft" aria-label={`Move ${noun} “${title}” up`}>
             Move up
           </Button>
         </CommandForm>
       ) : null}
       {!isLast ? (
-        <CommandForm intent={`move-${noun}`} formKey={`move-${noun}:${id}`} hidden={{ [idField]: id, direction: "down" }} inline>
+        <CommandForm intent={`move-${noun}`} formKey={`move-${noun}-down-${id}`} hidden={{ [idField]: id, direction: "down" }} inline>
           <Button type="submit" size="1" variant="soft" aria-label={`Move ${noun} “${title}” down`}>
             Move down
           </Button>
         </CommandForm>
       ) : null}
-      <CommandForm intent={`delete-${noun}`} formKey={`delete-${noun}:${id}`} hidden={{ [idField]: id }} inline>
+      <CommandForm intent={`delete-${noun}`} formKey={`delete-${noun}-${id}`} hidden={{ [idField]: id }} inline>
         <Button type="submit" size="1" variant="soft" color="red" aria-label={`Delete ${noun} “${title}”`}>
           Delete
         </Button>
@@ -273,50 +285,74 @@ function ItemButtons(props: { noun: "chapter" | "section" | "activity"; idField:
   );
 }
 
-function CommandForm(props: { intent: string; formKey: string; hidden?: Record<string, string | number>; inline?: boolean; label?: string; children: ReactNode }) {
+type CommandInput = z.input<typeof editorSchema>;
+type CommandFields = ReturnType<typeof useForm<CommandInput, z.output<typeof editorSchema>>>[1];
+
+/** The answer to this form's last post, when the last post was this form's. */
+function useLastResult(formKey: string): SubmissionResult<string[]> | undefined {
+  const answer = useActionData<typeof action>();
+  return answer?.formKey === formKey ? (answer.result as SubmissionResult<string[]>) : undefined;
+}
+
+/** A form folded away until asked for; open again when its post was refused, so its messages show. */
+function FormDetails({ formKey, summary, children }: { formKey: string; summary: string; children: ReactNode }) {
+  const refused = useLastResult(formKey) !== undefined;
+  return (
+    <details open={refused || undefined}>
+      <summary>{summary}</summary>
+      {children}
+    </details>
+  );
+}
+
+function CommandForm(props: {
+  intent: string;
+  formKey: string;
+  hidden?: Record<string, string | number>;
+  defaultValue?: Record<string, string | undefined>;
+  inline?: boolean;
+  label?: string;
+  children: ReactNode | ((fields: CommandFields) => ReactNode);
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("form_key") === props.formKey;
+  const lastResult = useLastResult(props.formKey);
+  // A refusal of the whole form shows above the curriculum, so the form points at no message of its own.
+  const [form, fields] = useForm<CommandInput, z.output<typeof editorSchema>>({
+    id: props.formKey,
+    lastResult,
+    defaultValue: props.defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: editorSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   return (
-    <Form method="post" className={props.inline ? "inline-form" : "editor-form"} aria-label={props.label} aria-busy={busy || undefined}>
+    <Form method="post" className={props.inline ? "inline-form" : "editor-form"} aria-label={props.label} aria-busy={busy || undefined} {...getFormProps(form, { ariaAttributes: false })}>
       <CsrfInput />
       <input type="hidden" name="intent" value={props.intent} />
       <input type="hidden" name="form_key" value={props.formKey} />
       {Object.entries(props.hidden ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {props.children}
+      {typeof props.children === "function" ? props.children(fields) : props.children}
     </Form>
   );
 }
 
-function TextInput({ name, id, label, defaultValue }: { name: string; id: string; label: string; defaultValue?: string }) {
+function TitleField({ field, label }: { field: FieldMetadata<string | undefined>; label: string }) {
+  return <FormField label={label} errors={field.errors} required maxLength={200} {...getInputProps(field, { type: "text" })} />;
+}
+
+function ChoiceField({ field, label, options }: { field: FieldMetadata<string | undefined>; label: string; options: [string, string][] }) {
   return (
-    <Flex direction="column" gap="1">
-      <label htmlFor={id}>
-        <Text size="2" weight="medium">
-          {label}
-        </Text>
-      </label>
-      <input className="native-input" type="text" id={id} name={name} defaultValue={defaultValue} required maxLength={200} />
-    </Flex>
+    <SelectField label={label} errors={field.errors} {...getSelectProps(field)}>
+      {options.map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
-function Select({ name, id, label, options, defaultValue }: { name: string; id: string; label: string; options: [string, string][]; defaultValue?: string }) {
-  return (
-    <Flex direction="column" gap="1">
-      <label htmlFor={id}>
-        <Text size="2" weight="medium">
-          {label}
-        </Text>
-      </label>
-      <select className="native-input" id={id} name={name} defaultValue={defaultValue}>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </Flex>
-  );
-}
+export { NestedRouteError as ErrorBoundary } from "~/components/nested-route-error";

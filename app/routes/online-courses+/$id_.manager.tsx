@@ -8,7 +8,7 @@ import { latestBooklet, requestBooklet } from "~/online-courses/booklets.server"
 import { bookletSchema, courseDetailsSchema, statusSchema } from "~/online-courses/editor-forms";
 import { changeStatus, EditorError, updateCourseDetails } from "~/online-courses/editor.server";
 import { MANAGER_SAVED_MESSAGES, STATUS_LABELS, statusChangedMessage } from "~/online-courses/editor-rules";
-import { requireManagedCourse } from "~/online-courses/manager.server";
+import { requireManagedCourse } from "~/online-courses/course-access.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 
 /**

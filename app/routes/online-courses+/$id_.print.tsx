@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { db } from "~/db/db.server";
 import { ACTIVITY_TYPE_LABELS, SECTION_TYPE_LABELS } from "~/online-courses/editor-forms";
-import { requireManagedCourse } from "~/online-courses/manager.server";
+import { requireManagedCourse } from "~/online-courses/course-access.server";
 import { loadPrintableCourse } from "~/online-courses/printable.server";
 
 /** /online-courses/{id}/print: the whole course on one page, laid out for paper (no app bar on print paths). */

@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { formatPrice } from "~/formatting/price";
-import { displayDate } from "~/site/display";
-import { findScholarship } from "~/site/programs.server";
+import { displayDate } from "~/formatting/display";
+import { findScholarship } from "~/programs/scholarships.server";
 import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 

@@ -2,18 +2,19 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { formatPrice } from "~/formatting/price";
-import { contentPageMeta } from "~/site/content-meta";
-import { ContentPage, TileSection } from "~/site/content-page";
-import { displayDate } from "~/site/display";
-import { requireSitePage } from "~/site/pages.server";
-import { listScholarships } from "~/site/programs.server";
+import { contentPageMeta } from "~/content/content-meta";
+import { ContentPage, TileSection } from "~/content/content-page";
+import { displayDate } from "~/formatting/display";
+import { findSitePage } from "~/content/pages.server";
+import { orNotFound } from "~/errors/not-found.server";
+import { listScholarships } from "~/programs/scholarships.server";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/scholarships+/_index");
-  const [page, scholarships] = await Promise.all([requireSitePage("scholarships"), listScholarships()]);
+  const [page, scholarships] = await Promise.all([orNotFound(findSitePage("scholarships")), listScholarships()]);
   return { page, scholarships };
 }
 

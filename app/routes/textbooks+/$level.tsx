@@ -2,9 +2,9 @@ import { Container, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { TextbookList } from "~/site/textbook-list";
-import { TEXTBOOK_LEVELS } from "~/site/textbooks";
-import { listTextbooks } from "~/site/textbooks.server";
+import { TextbookList } from "~/catalog/textbook-list";
+import { TEXTBOOK_LEVELS } from "~/catalog/textbooks";
+import { listTextbooks } from "~/catalog/textbooks.server";
 import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 

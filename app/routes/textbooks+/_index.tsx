@@ -2,19 +2,20 @@ import { Flex } from "@radix-ui/themes";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { contentPageMeta } from "~/site/content-meta";
-import { ContentPage } from "~/site/content-page";
-import { requireSitePage } from "~/site/pages.server";
-import { TextbookList } from "~/site/textbook-list";
-import { TEXTBOOK_LEVELS } from "~/site/textbooks";
-import { listTextbooks } from "~/site/textbooks.server";
+import { contentPageMeta } from "~/content/content-meta";
+import { ContentPage } from "~/content/content-page";
+import { findSitePage } from "~/content/pages.server";
+import { orNotFound } from "~/errors/not-found.server";
+import { TextbookList } from "~/catalog/textbook-list";
+import { TEXTBOOK_LEVELS } from "~/catalog/textbooks";
+import { listTextbooks } from "~/catalog/textbooks.server";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/textbooks+/_index");
-  const [page, textbooks] = await Promise.all([requireSitePage("textbooks"), listTextbooks()]);
+  const [page, textbooks] = await Promise.all([orNotFound(findSitePage("textbooks")), listTextbooks()]);
   return { page, textbooks };
 }
 

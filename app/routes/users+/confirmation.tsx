@@ -18,6 +18,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors, FormField } from "~/components/form-field";
 import { tooManyRequestsMessage } from "~/errors/messages";
 import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
+import { siteOrigin } from "~/utils/site-origin.server";
 
 /**
  * /users/confirmation: GET with ?confirmation_token= confirms the address and comes back here
@@ -46,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireRouteAccess(request, "routes/users+/confirmation");
   const submission = parseWithZod(flattenUserFields(await request.formData().catch(() => new FormData())), { schema: confirmationResendSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await resendConfirmationInstructions(submission.value.email, { request, clientIp: context.clientIp });
+  const outcome = await resendConfirmationInstructions(submission.value.email, { origin: siteOrigin(request), clientIp: context.clientIp });
   if (outcome.kind === "rate-limited") {
     return tooManyRequests({ result: submission.reply({ formErrors: [tooManyRequestsMessage] }) }, outcome.retryAfterSeconds);
   }

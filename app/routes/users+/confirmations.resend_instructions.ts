@@ -4,6 +4,7 @@ import { resendConfirmationInstructions } from "~/accounts/confirmation.server";
 import { confirmationResendSchema, RESEND_CONFIRMATION_MESSAGE } from "~/accounts/password-reset-forms";
 import { ApiError, tooManyRequestsError } from "~/api/errors";
 import { apiResponse, handleApi, methodNotAllowed } from "~/api/handler.server";
+import { siteOrigin } from "~/utils/site-origin.server";
 
 /**
  * GET /users/confirmations/resend_instructions?email= (SPEC §7 Auth): mails a new confirmation
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         source: { parameter: "email" },
       });
     }
-    const outcome = await resendConfirmationInstructions(parsed.data.email, { request, clientIp: context.clientIp });
+    const outcome = await resendConfirmationInstructions(parsed.data.email, { origin: siteOrigin(request), clientIp: context.clientIp });
     if (outcome.kind === "rate-limited") throw tooManyRequestsError(outcome.retryAfterSeconds);
     return apiResponse({ data: null, meta: { message: RESEND_CONFIRMATION_MESSAGE } });
   });

@@ -3,7 +3,7 @@ import { requireRouteAccess } from "~/accounts/authorize.server";
 import { serialize } from "~/api/document";
 import { apiResponse, handleApi, methodNotAllowed } from "~/api/handler.server";
 import { inviteDataResource } from "~/api/resources/referrals";
-import { mailLinkOrigin } from "~/mail/links.server";
+import { siteOrigin } from "~/utils/site-origin.server";
 import { referralOverview } from "~/programs/referrals.server";
 
 const ROUTE = "routes/users+/invite_data";
@@ -12,7 +12,7 @@ const ROUTE = "routes/users+/invite_data";
 export async function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const session = (await requireRouteAccess(request, ROUTE))!;
-    const overview = await referralOverview(session.user.id, mailLinkOrigin(request));
+    const overview = await referralOverview(session.user.id, siteOrigin(request));
     return apiResponse(serialize(inviteDataResource, { ...overview, id: session.user.id }));
   });
 }

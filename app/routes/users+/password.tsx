@@ -11,8 +11,10 @@ import {
 } from "~/accounts/password-reset-forms";
 import { requestPasswordReset, resetPasswordWithToken } from "~/accounts/password-reset.server";
 import { InvalidResetLink, NewPasswordForm, RequestResetForm } from "~/accounts/password-reset-views";
+import { startFreshSession } from "~/accounts/session.server";
 import { tooManyRequestsMessage } from "~/errors/messages";
 import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
+import { siteOrigin } from "~/utils/site-origin.server";
 
 /**
  * /users/password (SPEC §7 Auth) for HTML forms: POST asks for a reset link, POST with
@@ -29,12 +31,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = passwordRouteIntent(request.method, form.get("_method"));
   // A page route answers in HTML: a thrown response reaches the error page with its status.
   if (intent === "unsupported") throw new Response("Use POST or PUT on this path.", { status: 405, headers: { Allow: "POST, PUT" } });
-  const flow = { request, clientIp: context.clientIp };
-
   if (intent === "request-reset") {
     const submission = parseWithZod(form, { schema: passwordResetRequestSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply(), tokenInvalid: false }, { status: 400 });
-    const outcome = await requestPasswordReset(submission.value.email, flow);
+    const outcome = await requestPasswordReset(submission.value.email, { origin: siteOrigin(request), clientIp: context.clientIp });
     if (outcome.kind === "rate-limited") {
       return tooManyRequests({ intent, result: submission.reply({ formErrors: [tooManyRequestsMessage] }), tokenInvalid: false }, outcome.retryAfterSeconds);
     }
@@ -47,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }), tokenInvalid: false }, { status: 400 });
   }
   const { reset_password_token: token, password } = submission.value;
-  const outcome = await resetPasswordWithToken({ token, password }, flow);
+  const outcome = await resetPasswordWithToken({ token, password }, context.clientIp);
   if (outcome.kind === "rate-limited") {
     return tooManyRequests(
       { intent, result: submission.reply({ formErrors: [tooManyRequestsMessage], hideFields: PASSWORD_FIELDS }), tokenInvalid: false },
@@ -60,8 +60,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 422 },
     );
   }
+  // Someone else may be signed in in this browser: their session ends, the cookie is replaced.
+  const cookie = await startFreshSession(request, { userId: outcome.userId, rememberMe: false, clientIp: context.clientIp });
   // SPEC §4: the reset-password flow returns to /.
-  throw redirect("/", { headers: { "Set-Cookie": outcome.cookie } });
+  throw redirect("/", { headers: { "Set-Cookie": cookie } });
 }
 
 export const headers = passRetryAfter;

@@ -9,13 +9,14 @@ import { REAUTHENTICATION_TITLE, ReauthenticationForm } from "~/accounts/reauthe
 import { tooManyRequestsMessage } from "~/errors/messages";
 import { safeRedirectPath } from "~/security/safe-redirect";
 import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
+import { siteOrigin } from "~/utils/site-origin.server";
 
 const ROUTE = "routes/users+/reauthenticate";
 const WRONG_PASSWORD = "That password is not right.";
 
 /** Where to continue: only a path on this site (never an open redirect); the profile by default. */
 function continueTo(request: Request, target: unknown) {
-  return safeRedirectPath(target, new URL(request.url).origin, "/profile");
+  return safeRedirectPath(target, siteOrigin(request), "/profile");
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

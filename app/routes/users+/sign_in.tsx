@@ -4,15 +4,18 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { signInSchema } from "~/accounts/forms";
-import { redirectSignedInVisitor, signInWithPassword } from "~/accounts/sign-in-flow.server";
+import { startFreshSession } from "~/accounts/session.server";
+import { destinationAfterSignIn, signInWithPassword } from "~/accounts/sign-in-flow.server";
 import { INVALID_CREDENTIALS_MESSAGE } from "~/accounts/sign-in.server";
 import { SignInForm, signInRedirectTo } from "~/accounts/sign-in-form";
 import { tooManyRequestsMessage } from "~/errors/messages";
 import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
+import { siteOrigin } from "~/utils/site-origin.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRouteAccess(request, "routes/users+/sign_in");
-  await redirectSignedInVisitor(request);
+  const session = await requireRouteAccess(request, "routes/users+/sign_in");
+  // Signed-in visitors have no business here: on to where they were going, or home.
+  if (session) throw redirect(destinationAfterSignIn(session.user, new URL(request.url).searchParams.get("redirect_to"), siteOrigin(request)));
   return null;
 }
 
@@ -24,14 +27,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   const { email, password, remember_me, redirect_to } = submission.value;
-  const outcome = await signInWithPassword(request, { email, password, rememberMe: remember_me, redirectTo: redirect_to }, context.clientIp);
+  const outcome = await signInWithPassword({ email, password, redirectTo: redirect_to }, { origin: siteOrigin(request), clientIp: context.clientIp });
   if (outcome.kind === "rate-limited") {
     return tooManyRequests({ result: submission.reply({ formErrors: [tooManyRequestsMessage], hideFields: ["password"] }) }, outcome.retryAfterSeconds);
   }
   if (outcome.kind === "invalid") {
     return data({ result: submission.reply({ formErrors: [INVALID_CREDENTIALS_MESSAGE], hideFields: ["password"] }) }, { status: 400 });
   }
-  throw redirect(outcome.redirectTo, { headers: { "Set-Cookie": outcome.cookie } });
+  const cookie = await startFreshSession(request, { userId: outcome.userId, rememberMe: remember_me, clientIp: context.clientIp });
+  throw redirect(outcome.redirectTo, { headers: { "Set-Cookie": cookie } });
 }
 
 export const headers = passRetryAfter;

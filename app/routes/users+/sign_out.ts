@@ -1,9 +1,13 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { destroyCurrentSession } from "~/accounts/session.server";
-import { apiResponse } from "~/api/handler.server";
-import { isJsonRequest } from "~/accounts/sign-in-flow.server";
+import { apiResponse, isJsonRequest } from "~/api/handler.server";
 import { redirectWithToast } from "~/toasts/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, "routes/users+/sign_out");
+  return new Response("Sign out with DELETE (or the sign-out form)", { status: 405, headers: { Allow: "DELETE, POST" } });
+}
 
 /**
  * DELETE /users/sign_out (SPEC §7), and the sign-out form (a POST, since HTML forms cannot
@@ -19,9 +23,4 @@ export async function action({ request }: ActionFunctionArgs) {
     return apiResponse({ data: null, meta: { redirect_to: "/" } }, { headers: { "Set-Cookie": cookie } });
   }
   throw await redirectWithToast("/", { type: "success", message: "You are signed out. See you soon!" }, { headers: { "Set-Cookie": cookie } });
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRouteAccess(request, "routes/users+/sign_out");
-  return new Response("Sign out with DELETE (or the sign-out form)", { status: 405, headers: { Allow: "DELETE, POST" } });
 }

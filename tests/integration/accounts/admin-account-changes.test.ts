@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { OTHER_ADMIN_ACCESS_MESSAGE } from "~/accounts/policy";
+import { OTHER_ADMIN_ACCESS_MESSAGE } from "~/accounts/policy/permissions";
 import { createUserSession } from "~/accounts/session.server";
 import { action as confirmUser } from "~/routes/api+/v1+/users+/$id.confirm";
 import { action as deactivateUser } from "~/routes/api+/v1+/users+/$id.deactivate";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction } from "@remix-run/node";
 import { beforeEach, describe, expect, it } from "vitest";
 import { signInLimits } from "~/accounts/password-attempts";
-import { PROFILE_SAVED_MESSAGES } from "~/accounts/profile-page.server";
+import { PROFILE_SAVED_MESSAGES } from "~/accounts/profile-forms";
 import { createUserSession } from "~/accounts/session.server";
 import { tooManyRequestsMessage } from "~/errors/messages";
 import { action as signInJson } from "~/routes/json+/users+/sign_in";

@@ -141,7 +141,7 @@ describe("the job worker", () => {
   it("schedules housekeeping at start: one job in the current slot", async () => {
     await closeJobBackEnd();
     useJobBackEnd(tableJobs({ db: () => database().db, retryDelaySeconds: 0 }));
-    const { startJobWorker, stopJobWorker } = await import("~/jobs/worker.server");
+    const { startJobWorker, stopJobWorker } = await import("../../../server/job-worker");
     await startJobWorker();
     await stopJobWorker();
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from background_jobs where queue = ${HOUSEKEEPING_QUEUE} and created_at >= now() - interval '1 hour'`.execute(database().db);

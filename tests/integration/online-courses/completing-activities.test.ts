@@ -93,7 +93,7 @@ describe("marking an activity complete on the in-course page", () => {
     const before = await progressState();
     const answer = await markCompleteOnPage(activity);
     expect(answer.status).toBe(422);
-    expect(answer.data).toEqual({ error: message });
+    expect(answer.data.result.error).toEqual({ "": [message] });
     expect(await progressState()).toEqual(before);
     if (!activity.completed) expect(before.completions.map((row) => row.activity_id)).not.toContain(activity.id);
   });
@@ -125,7 +125,7 @@ describe("submitting the answers of an activity that has no questions yet", () =
     });
     const answer = await routeAnswer(() => inCoursePage({ request, params: { idOrSlug: COURSE, "*": activity.href.split("?")[0]! }, context: {} } as unknown as ActionFunctionArgs));
     expect(answer.status).toBe(409);
-    expect(answer.data).toEqual({ error: "This activity has no questions yet." });
+    expect(answer.data.result.error).toEqual({ "": ["This activity has no questions yet."] });
     expect(await progressState()).toEqual(before);
     expect(await db().selectFrom("quiz_attempts").select("id").where("activity_id", "=", activity.id).execute()).toEqual(attemptsBefore);
   });

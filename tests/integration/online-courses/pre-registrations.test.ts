@@ -1,13 +1,17 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/accounts/roles";
+import { createUserSession } from "~/accounts/session.server";
 import { createJobRunner, useJobBackEnd } from "~/jobs/queue.server";
 import { tableJobs } from "~/jobs/table-jobs.server";
 import { applyEditorCommand, changeStatus, createCourse } from "~/online-courses/editor.server";
 import { loadCourseForViewer } from "~/online-courses/in-course.server";
-import { loadOverview, overviewAction } from "~/online-courses/overview.server";
+import { loadOverview } from "~/online-courses/overview.server";
 import { COURSE_PUBLISHED_NOTIFICATION } from "~/online-courses/pre-registration";
 import { COURSE_PUBLISHED_QUEUE, coursePublishedJobHandler, countPreRegistrations, preRegister } from "~/online-courses/pre-registrations.server";
+import { action as overviewAction } from "~/routes/online-courses+/$id._index";
 import { useTestDatabase } from "../../support/database";
+import { routeAnswer } from "../../support/route-answer";
 
 const database = useTestDatabase();
 
@@ -27,23 +31,15 @@ async function preparingCourse(name: string) {
   return course;
 }
 
-function post(intent: string) {
-  const form = new FormData();
-  form.set("intent", intent);
-  return form;
-}
-
-const request = () => new Request("http://localhost/online-courses/1", { method: "POST" });
-
-/** The status and location of what an action returned or threw (a redirect, or data with an error and its status). */
-async function answer(run: Promise<unknown>): Promise<{ status: number | undefined; headers: Headers }> {
-  const outcome = await run.then(
-    (value) => value,
-    (thrown: unknown) => thrown,
-  );
-  if (outcome instanceof Response) return outcome;
-  const init = (outcome as { init?: ResponseInit | null }).init;
-  return { status: init?.status, headers: new Headers(init?.headers) };
+/** The overview page's pre-registration forms, as the signed-in student's browser posts them. */
+async function post(student: { id: number }, courseId: number, intent: string) {
+  const cookie = (await createUserSession({ userId: student.id, rememberMe: false, request: new Request("http://app.test") })).split(";")[0]!;
+  const request = new Request(`http://app.test/online-courses/${courseId}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    body: new URLSearchParams({ intent }),
+  });
+  return routeAnswer(() => overviewAction({ request, params: { id: String(courseId) }, context: {} } as unknown as ActionFunctionArgs));
 }
 
 // The embedded database's job back end, on both databases (tests/integration/jobs/pg-boss.test.ts covers pg-boss).
@@ -75,25 +71,27 @@ describe("pre-registration for a preparing course", () => {
   it("pre-registers once however often the student asks, shows the state, and withdraws", async () => {
     const course = await preparingCourse("Pre-registration Course");
     const student = await user("student@demo.test");
-    expect((await loadOverview(student, String(course.id))).preRegistration).toBe("open");
+    expect((await loadOverview(student, String(course.id)))!.preRegistration).toBe("open");
 
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      const response = await answer(overviewAction(request(), student, student.id, String(course.id), post("pre-register")));
+      const response = await post(student, course.id, "pre-register");
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe(`/online-courses/${course.id}#pre-registration`);
     }
     expect(await countPreRegistrations(database().db, course.id)).toBe(1);
-    const overview = await loadOverview(student, String(course.id));
+    const overview = (await loadOverview(student, String(course.id)))!;
     expect(overview.preRegistration).toBe("pre-registered");
     // The count is for staff only.
     expect(overview.preRegistrationCount).toBeNull();
     const instructor = await user("instructor@demo.test");
-    expect((await loadOverview({ ...instructor, roles: ["instructor"], userType: "educator" }, String(course.id))).preRegistrationCount).toBe(1);
+    expect((await loadOverview({ ...instructor, roles: ["instructor"], userType: "educator" }, String(course.id)))!.preRegistrationCount).toBe(1);
 
-    await answer(overviewAction(request(), student, student.id, String(course.id), post("withdraw-pre-registration")));
-    await answer(overviewAction(request(), student, student.id, String(course.id), post("withdraw-pre-registration")));
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const response = await post(student, course.id, "withdraw-pre-registration");
+      expect(response.headers.get("Location")).toBe(`/online-courses/${course.id}#pre-registration`);
+    }
     expect(await countPreRegistrations(database().db, course.id)).toBe(0);
-    expect((await loadOverview(student, String(course.id))).preRegistration).toBe("open");
+    expect((await loadOverview(student, String(course.id)))!.preRegistration).toBe("open");
   });
 
   it("refuses pre-registration once the course is published, and for courses students cannot see", async () => {
@@ -101,12 +99,13 @@ describe("pre-registration for a preparing course", () => {
     const course = await preparingCourse("Opened Course");
     const student = await user("student@demo.test");
     await changeStatus(db, course.id, "published");
-    const refused = await answer(overviewAction(request(), student, student.id, String(course.id), post("pre-register")));
+    const refused = await post(student, course.id, "pre-register");
     expect(refused.status).toBe(409);
+    expect(refused.data.result.error).toEqual({ "": ["This course is open: register for it below."] });
     expect(await countPreRegistrations(db, course.id)).toBe(0);
 
     const hidden = await createCourse(db, { name: "Hidden Course", course_code: "X 1", course_type: "exam_prep", description: "" }, null);
-    const missing = await answer(overviewAction(request(), student, student.id, String(hidden.id), post("pre-register")));
+    const missing = await post(student, hidden.id, "pre-register");
     expect(missing.status).toBe(404);
     expect(await countPreRegistrations(db, hidden.id)).toBe(0);
   });

@@ -5,7 +5,7 @@ import { createUserSession, SESSION_COOKIE } from "~/accounts/session.server";
 import { DISCOUNT_CODE_UNKNOWN } from "~/payments/quote";
 import { action, loader } from "~/routes/checkout+/_index";
 import { useTestDatabase } from "../../support/database";
-import { routeAnswer, type RouteAnswer } from "../../support/route-answer";
+import { routeAnswer } from "../../support/route-answer";
 import { useStripeEmulator } from "../../support/stripe";
 
 /**

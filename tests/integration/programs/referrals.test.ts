@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { signUp } from "~/accounts/sign-up.server";
 import { loadCheckoutProduct, startCheckout } from "~/payments/checkout.server";
 import { stripe } from "~/payments/stripe.server";
-import { DAILY_INVITE_LIMIT, REFERRAL_COOKIE, REFERRAL_REWARD_CENTS } from "~/programs/referrals";
+import { DAILY_INVITE_LIMIT, REFERRAL_REWARD_CENTS } from "~/programs/referrals";
 import { ensureReferralCode, referralOverview, sendFriendInvitations } from "~/programs/referrals.server";
 import { runWithRequestContext, type RequestContext } from "~/utils/request-context.server";
 import { useTestDatabase } from "../../support/database";
@@ -24,13 +24,14 @@ async function member(firstName = "Maya") {
     .executeTakeFirstOrThrow();
 }
 
-/** Signs up through the real sign-up service, as the form does, with the browser's cookies. */
-async function signUpFriend(email: string, cookie?: string) {
-  const headers = new Headers();
-  if (cookie) headers.set("Cookie", cookie);
-  const outcome = await signUp(new Request(`${ORIGIN}/sign-up`, { method: "POST", headers }), { first_name: "Noah", last_name: "Kim", email, password: "a-long-enough-password", signup_role: "student" }, `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`);
+/** Signs up through the real sign-up service, as the form does, with the invite code the browser remembers. */
+async function signUpFriend(email: string, referralCode?: string) {
+  const outcome = await signUp(
+    { first_name: "Noah", last_name: "Kim", email, password: "a-long-enough-password", signup_role: "student" },
+    { origin: ORIGIN, clientIp: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`, referralCode },
+  );
   if (outcome.kind !== "created") throw new Error(outcome.kind);
-  return database().db.selectFrom("users").select(["id", "referred_by_id"]).where("id", "=", outcome.userId).executeTakeFirstOrThrow();
+  return database().db.selectFrom("users").select(["id", "referred_by_id"]).where("id", "=", outcome.user.id).executeTakeFirstOrThrow();
 }
 
 async function buyCourse(user: { id: number; email: string }, slug: string) {
@@ -65,7 +66,7 @@ describe("who referred a new account", () => {
   it("is the owner of the invite link's code the browser carried", async () => {
     const rep = await member();
     const code = await ensureReferralCode(rep.id);
-    const friend = await signUpFriend(`friend-${unique()}@example.test`, `${REFERRAL_COOKIE}=${code}`);
+    const friend = await signUpFriend(`friend-${unique()}@example.test`, code);
     expect(friend.referred_by_id).toBe(rep.id);
   });
 
@@ -79,20 +80,19 @@ describe("who referred a new account", () => {
   });
 
   it("is nobody for an unknown code, or without link and invitation", async () => {
-    expect((await signUpFriend(`alone-${unique()}@example.test`, `${REFERRAL_COOKIE}=ZZZZZZZZ`)).referred_by_id).toBeNull();
+    expect((await signUpFriend(`alone-${unique()}@example.test`, "ZZZZZZZZ")).referred_by_id).toBeNull();
     expect((await signUpFriend(`alone-${unique()}@example.test`)).referred_by_id).toBeNull();
   });
 });
 
 describe("emailed invitations", () => {
-  const request = new Request(`${ORIGIN}/invites`, { method: "POST" });
   const outbox = (to: string) => database().db.selectFrom("outbox_emails").select(["subject", "text_body", "kind"]).where("to_address", "=", to).execute();
 
   it("mails each new address once with the member's link, and skips members, the member and recent ones", async () => {
     const rep = await member("Maya");
     const code = await ensureReferralCode(rep.id);
     const fresh = `new-${unique()}@example.test`;
-    const outcome = await sendFriendInvitations(rep, `${fresh}, student@demo.test, ${rep.email.toUpperCase()}`, request);
+    const outcome = await sendFriendInvitations(rep, `${fresh}, student@demo.test, ${rep.email.toUpperCase()}`, ORIGIN);
     expect(outcome).toEqual({ ok: true, sent: 1, message: "Invitation sent to 1 friend. You cannot invite yourself. Already a member: student@demo.test." });
     const mails = await outbox(fresh);
     expect(mails).toHaveLength(1);
@@ -100,7 +100,7 @@ describe("emailed invitations", () => {
     expect(mails[0]!.text_body).toContain(`${ORIGIN}/sign-up?ref=${code}`);
     expect(await outbox("student@demo.test")).toHaveLength(0);
 
-    const again = await sendFriendInvitations(rep, fresh, request);
+    const again = await sendFriendInvitations(rep, fresh, ORIGIN);
     expect(again).toMatchObject({ ok: true, sent: 0 });
     expect(await outbox(fresh)).toHaveLength(1);
   });
@@ -110,7 +110,7 @@ describe("emailed invitations", () => {
     const earlier = Array.from({ length: DAILY_INVITE_LIMIT }, (_, index) => ({ inviter_id: rep.id, email: `earlier-${index}-${unique()}@example.test` }));
     await database().db.insertInto("friend_invitations").values(earlier).execute();
     const late = `late-${unique()}@example.test`;
-    const refused = await sendFriendInvitations(rep, late, request);
+    const refused = await sendFriendInvitations(rep, late, ORIGIN);
     expect(refused).toMatchObject({ ok: false, reason: "daily-limit", retryAfterSeconds: expect.any(Number) });
     // All sent just now: the send fits once the oldest is a day old.
     const { retryAfterSeconds } = refused as { retryAfterSeconds: number };
@@ -122,7 +122,7 @@ describe("emailed invitations", () => {
 
   it("refuses text that holds no address, and changes nothing", async () => {
     const rep = await member();
-    expect(await sendFriendInvitations(rep, "maya at example", request)).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await sendFriendInvitations(rep, "maya at example", ORIGIN)).toMatchObject({ ok: false, reason: "invalid" });
     expect(await database().db.selectFrom("friend_invitations").select("id").where("inviter_id", "=", rep.id).execute()).toHaveLength(0);
   });
 });
@@ -132,7 +132,7 @@ describe("the referral reward", () => {
     const rep = await member();
     const code = await ensureReferralCode(rep.id);
     const email = `buyer-${unique()}@example.test`;
-    const friend = await signUpFriend(email, `${REFERRAL_COOKIE}=${code}`);
+    const friend = await signUpFriend(email, code);
     const buyer = { id: friend.id, email };
 
     const first = await buyCourse(buyer, "organic-chemistry-1-exam-prep");
@@ -152,7 +152,7 @@ describe("the referral reward", () => {
     const rep = await member();
     const code = await ensureReferralCode(rep.id);
     const email = `free-${unique()}@example.test`;
-    const friend = await signUpFriend(email, `${REFERRAL_COOKIE}=${code}`);
+    const friend = await signUpFriend(email, code);
     const { id } = await database().db.selectFrom("online_courses").select("id").where("slug", "=", "organic-chemistry-1-exam-prep").executeTakeFirstOrThrow();
     const loaded = await loadCheckoutProduct({ kind: "online_course", onlineCourseId: id, packageType: "learn" });
     if ("error" in loaded) throw new Error(loaded.error);
@@ -178,7 +178,7 @@ describe("the referral overview", () => {
     const openEmail = `open-${unique()}@example.test`;
     await database().db.insertInto("friend_invitations").values([{ inviter_id: rep.id, email: joinedEmail }, { inviter_id: rep.id, email: openEmail }]).execute();
     const joined = await signUpFriend(joinedEmail);
-    const payer = await signUpFriend(`payer-${unique()}@example.test`, `${REFERRAL_COOKIE}=${empty.overview.code}`);
+    const payer = await signUpFriend(`payer-${unique()}@example.test`, empty.overview.code);
     await database().db.insertInto("referral_credits").values({ user_id: rep.id, amount_cents: REFERRAL_REWARD_CENTS, reason: "referral", referred_user_id: payer.id }).execute();
     await database().db.insertInto("referral_credits").values({ user_id: rep.id, amount_cents: -400, reason: "purchase" }).execute();
     expect(joined.referred_by_id).toBe(rep.id);

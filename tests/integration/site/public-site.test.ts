@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { findBlogAuthor, findBlogPost, listBlogCategories, listBlogPosts } from "~/site/blog.server";
-import { createJobApplication, findOpenPosition, listOpenPositions } from "~/site/careers.server";
-import { submitContactMessage } from "~/site/contact.server";
-import { listMcatEvents, listMcatExamDates, listMedSchools } from "~/site/mcat.server";
-import { findSitePage, listLandingPages } from "~/site/pages.server";
-import { findPartner, findScholarship } from "~/site/programs.server";
-import { findSchoolPage, listClassRepOpenings, listLivePrepSchools } from "~/site/schools.server";
-import { searchCourses, searchSchools } from "~/site/search.server";
-import { listSitemapEntries } from "~/site/sitemap.server";
-import { listTextbooks } from "~/site/textbooks.server";
+import { findBlogAuthor, findBlogPost, listBlogCategories, listBlogPosts } from "~/blog/blog.server";
+import { createJobApplication, findOpenPosition, listOpenPositions } from "~/careers/careers.server";
+import { submitContactMessage } from "~/contact/contact.server";
+import { listMcatEvents, listMcatExamDates, listMedSchools } from "~/mcat/mcat.server";
+import { findSitePage, listLandingPages } from "~/content/pages.server";
+import { findPartner } from "~/partners/partners.server";
+import { findScholarship } from "~/programs/scholarships.server";
+import { findSchoolPage, listClassRepOpenings, listLivePrepSchools } from "~/catalog/listings.server";
+import { searchCourses, searchSchools } from "~/search/search.server";
+import { listSitemapEntries } from "~/seo/sitemap.server";
+import { listTextbooks } from "~/catalog/textbooks.server";
 import { runWithRequestContext, type RequestContext } from "~/utils/request-context.server";
 import { useTestDatabase } from "../../support/database";
 

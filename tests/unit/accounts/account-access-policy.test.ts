@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { can, type AccountAccessChange, type UserSubject } from "~/accounts/policy";
+import { can, type AccountAccessChange, type UserSubject } from "~/accounts/policy/permissions";
 import { guestViewer, ROLES, type Viewer } from "~/accounts/roles";
 
 /**

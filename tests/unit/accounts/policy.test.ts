@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { can, type UserSubject } from "~/accounts/policy/permissions";
 import {
-  can,
+  ADMIN_AREA_ROLES,
   decideAccess,
   isKnownRoute,
   requirementFor,
@@ -9,9 +10,9 @@ import {
   type RouteId,
   type RouteRequirement,
   type RouteRule,
-  type UserSubject,
-} from "~/accounts/policy";
+} from "~/accounts/policy/route-rules";
 import { guestViewer, isRole, ROLES, type Role, type Viewer } from "~/accounts/roles";
+import { ROUTE_SAMPLES } from "../../support/route-samples";
 
 const signedIn = (id: number, ...roles: string[]): Viewer => ({ id, roles, userType: roles.length ? "staff" : "student" });
 
@@ -26,8 +27,6 @@ const rules = Object.entries(ROUTE_RULES) as [RouteId, RouteRule][];
 
 describe("the route table", () => {
   it.each(rules)("%s has a well-formed rule", (routeId, rule) => {
-    expect(rule.sample.startsWith("/")).toBe(true);
-    expect(() => new URL(rule.sample, "http://x")).not.toThrow();
     for (const requirement of [rule.access, rule.mutations ?? "public"]) {
       if (typeof requirement === "object") {
         expect(requirement.roles.length).toBeGreaterThan(0);
@@ -36,29 +35,37 @@ describe("the route table", () => {
         expect(["public", "signed-in"]).toContain(requirement);
       }
     }
+    const sample = ROUTE_SAMPLES[routeId];
+    expect(sample, `add ${routeId} to tests/support/route-samples.ts`).toBeDefined();
     // API routes are exactly those under /api: that is where clients expect JSON errors.
-    expect(Boolean(rule.api), routeId).toBe(new URL(rule.sample, "http://x").pathname.startsWith("/api/"));
-    if (rule.get && "status" in rule.get && rule.get.status === 405) expect(rule.mutation, routeId).toBeDefined();
+    expect(Boolean(rule.api), routeId).toBe(new URL(sample.url, "http://x").pathname.startsWith("/api/"));
+  });
+
+  it.each(Object.entries(ROUTE_SAMPLES))("%s has a well-formed sample", (routeId, sample) => {
+    expect(isKnownRoute(routeId), `${routeId} has no rule`).toBe(true);
+    expect(sample.url.startsWith("/")).toBe(true);
+    expect(() => new URL(sample.url, "http://x")).not.toThrow();
+    if (sample.get && "status" in sample.get && sample.get.status === 405) expect(sample.mutation, routeId).toBeDefined();
   });
 
   it("gives every route its own sample URL", () => {
-    const samples = rules.map(([, rule]) => rule.sample);
-    expect(new Set(samples).size).toBe(samples.length);
+    const urls = Object.values(ROUTE_SAMPLES).map((sample) => sample.url);
+    expect(new Set(urls).size).toBe(urls.length);
   });
 
   it("knows its own route ids and nothing else", () => {
     expect(isKnownRoute("routes/admin+/_index")).toBe(true);
     expect(isKnownRoute("routes/nope")).toBe(false);
     expect(isKnownRoute("toString")).toBe(false);
-    expect(routeRule("routes/admin+/_index").sample).toBe("/admin");
+    expect(routeRule("routes/admin+/_index").access).toEqual({ roles: ADMIN_AREA_ROLES });
   });
 
   type Who = "everyone" | "signed-in" | readonly Role[];
   const courseEditors: Who = ["instructor", "ss_instructor", "mcat_instructor", "lsat_instructor", "manager", "admin"];
   /**
    * Who may load and who may mutate each route, written out independently of the table (issue 3,
-   * SPEC §2 and §6), so an accidental edit of the table fails here as well as in the system test.
-   * `mutate` defaults to `load`.
+   * SPEC §2 and §6), so an accidental edit of the table fails here as well as in the role × route
+   * test. `mutate` defaults to `load`.
    */
   const expected: Record<RouteId, { load: Who; mutate?: Who }> = {
     "routes/_index": { load: "everyone" },
@@ -250,7 +257,7 @@ describe("the route table", () => {
 });
 
 describe("requirementFor", () => {
-  const rule: RouteRule = { access: { roles: ["admin"] }, mutations: "public", sample: "/x" };
+  const rule: RouteRule = { access: { roles: ["admin"] }, mutations: "public" };
   it.each(["GET", "HEAD", "OPTIONS", "get"])("uses access for %s", (method) => {
     expect(requirementFor(rule, method)).toEqual({ roles: ["admin"] });
   });
@@ -258,7 +265,7 @@ describe("requirementFor", () => {
     expect(requirementFor(rule, method)).toBe("public");
   });
   it("falls back to access for mutations when the rule has no separate one", () => {
-    expect(requirementFor({ access: "signed-in", sample: "/y" }, "DELETE")).toBe("signed-in");
+    expect(requirementFor({ access: "signed-in" }, "DELETE")).toBe("signed-in");
   });
 });
 

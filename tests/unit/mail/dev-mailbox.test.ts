@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/config/env.server";
-import { devMailboxAccess, formatUtc, linkify } from "~/mail/dev-mailbox";
+import { devMailboxAccess, formatUtc } from "~/mail/dev-mailbox";
 
 describe("devMailboxAccess", () => {
   const production = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(32) };
@@ -47,55 +47,6 @@ describe("mail settings in the environment", () => {
     } catch (error) {
       expect(String(error)).not.toContain("hunter2");
     }
-  });
-});
-
-describe("linkify", () => {
-  it.each([
-    ["no links here", [{ kind: "text", text: "no links here" }]],
-    [
-      "Open: https://a.test/x?t=1&u=2\nthen",
-      [
-        { kind: "text", text: "Open: " },
-        { kind: "link", href: "https://a.test/x?t=1&u=2" },
-        { kind: "text", text: "\nthen" },
-      ],
-    ],
-    [
-      "Go to http://localhost:3000/users/password/edit?reset_password_token=ab_C-d.",
-      [
-        { kind: "text", text: "Go to " },
-        { kind: "link", href: "http://localhost:3000/users/password/edit?reset_password_token=ab_C-d" },
-        { kind: "text", text: "." },
-      ],
-    ],
-    [
-      "(see https://a.test/page), ok",
-      [
-        { kind: "text", text: "(see " },
-        { kind: "link", href: "https://a.test/page" },
-        { kind: "text", text: "), ok" },
-      ],
-    ],
-    ["javascript:alert(1) and https:// alone", [{ kind: "text", text: "javascript:alert(1) and https:// alone" }]],
-    [
-      '<a href="https://a.test/">',
-      [
-        { kind: "text", text: '<a href="' },
-        { kind: "link", href: "https://a.test/" },
-        { kind: "text", text: '">' },
-      ],
-    ],
-  ])("%j", (text, parts) => {
-    expect(linkify(text)).toEqual(parts);
-  });
-
-  it("keeps every character of the text", () => {
-    const text = "a https://x.test/1, b http://y.test/2. c";
-    const joined = linkify(text)
-      .map((part) => (part.kind === "link" ? part.href : part.text))
-      .join("");
-    expect(joined).toBe(text);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ActivityType } from "~/db/schema";
-import { completionByHand, isAssessment, PRACTICE_TYPES } from "~/online-courses/activity-types";
+import { completionByHand, isAssessment, isPracticeType } from "~/online-courses/activity-types";
+import { CHAPTER_PARTS, listedInPracticeMode } from "~/online-courses/curriculum";
 import { ACTIVITY_TYPES } from "~/online-courses/editor-forms";
 
 /**
@@ -34,6 +35,8 @@ describe("completing an activity by hand (issue 14 item 3)", () => {
     }
     // What takes answers (an assessment, with questions) is exactly what is not completed by hand.
     expect(isAssessment(type)).toBe(!expected.byHand);
-    expect(PRACTICE_TYPES.has(type)).toBe(expected.practice);
+    expect(isPracticeType(type)).toBe(expected.practice);
+    // Practice mode lists a practice type in every part of a chapter, and anything in its additional practice.
+    for (const part of CHAPTER_PARTS) expect(listedInPracticeMode(type, part)).toBe(expected.practice || part === "additional-practice");
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PartnerMembershipStatus } from "~/db/schema";
-import { answerInvite, isInviteResponse, partnerMenuEntries, type BarMembership, type InviteResponse } from "~/partners/membership";
+import { answerInvite, inviteAnswerSchema, partnerMenuEntries, type BarMembership, type InviteResponse } from "~/partners/membership";
 
 describe("answerInvite", () => {
   const cases: [PartnerMembershipStatus, InviteResponse, PartnerMembershipStatus | "refused", boolean][] = [
@@ -33,16 +33,18 @@ describe("answerInvite", () => {
   });
 });
 
-describe("isInviteResponse", () => {
+describe("the invitation answer form", () => {
   it.each([
-    ["accept", true],
-    ["decline", true],
-    ["Accept", false],
-    ["remove", false],
-    ["", false],
-    [null, false],
-  ] as const)("%s → %s", (value, expected) => {
-    expect(isInviteResponse(value)).toBe(expected);
+    [{ response: "accept" }, true],
+    [{ response: "decline", redirectTo: "/courses" }, true],
+    [{ response: "Accept" }, false],
+    [{ response: "remove" }, false],
+    [{ response: "" }, false],
+    [{}, false],
+  ] as const)("%o → accepted: %s", (fields, expected) => {
+    const parsed = inviteAnswerSchema.safeParse(fields);
+    expect(parsed.success).toBe(expected);
+    if (!parsed.success) expect(parsed.error.issues[0]?.message).toBe("Choose Accept or Decline.");
   });
 });
 

@@ -76,11 +76,12 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** `~/a/b` as imported → app/a/b.ts(x). */
-function importedAppFiles(source: string, files: ReadonlySet<string>) {
-  return [...source.matchAll(/from\s+["']~\/([^"']+)["']/g)].flatMap((match) =>
-    [".ts", ".tsx"].map((extension) => path.join("app", `${match[1]}${extension}`)).filter((file) => files.has(file)),
-  );
+/** `~/a/b` and `./b` as imported by `importer` → app/a/b.ts(x). */
+function importedAppFiles(importer: string, source: string, files: ReadonlySet<string>) {
+  return [...source.matchAll(/from\s+["'](~\/|\.{1,2}\/)([^"']+)["']/g)].flatMap(([, prefix, rest]) => {
+    const base = prefix === "~/" ? path.join("app", rest!) : path.join(path.dirname(importer), prefix!, rest!);
+    return [".ts", ".tsx"].map((extension) => `${base}${extension}`).filter((file) => files.has(file));
+  });
 }
 
 describe("every page that can refuse with 429", () => {
@@ -91,14 +92,16 @@ describe("every page that can refuse with 429", () => {
     const files = sourceFiles("app");
     const fileSet = new Set(files);
     const refusing = (source: string) => /\b(tooManyRequests|retryAfterHeaders)\(/.test(source);
-    const refusingModules = new Set(files.filter((file) => !file.startsWith(path.join("app", "routes")) && refusing(readFileSync(file, "utf8"))));
+    // Modules a page imports its refusal from: domain modules and the route-private `*.server.ts` beside routes.
+    const isRouteModule = (file: string) => file.startsWith(path.join("app", "routes")) && !/\.server\.tsx?$/.test(file);
+    const refusingModules = new Set(files.filter((file) => !isRouteModule(file) && refusing(readFileSync(file, "utf8"))));
     // ApiError answers JSON through handleApi, which sets the header itself.
     refusingModules.delete(path.join("app", "api", "errors.ts"));
     refusingModules.delete(path.join("app", "security", "retry-after.ts"));
-    const offenders = sourceFiles(path.join("app", "routes")).filter((file) => {
+    const offenders = sourceFiles(path.join("app", "routes")).filter(isRouteModule).filter((file) => {
       const source = readFileSync(file, "utf8");
       const isPage = /export default function/.test(source);
-      const canRefuse = refusing(source) || importedAppFiles(source, fileSet).some((imported) => refusingModules.has(imported));
+      const canRefuse = refusing(source) || importedAppFiles(file, source, fileSet).some((imported) => refusingModules.has(imported));
       return isPage && canRefuse && !/export const headers = passRetryAfter;/.test(source);
     });
     expect(offenders).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayDate, displayDateTime, isoOf } from "~/site/display";
+import { displayDate, displayDateTime, isoOf } from "~/formatting/display";
 
 describe("public-page dates", () => {
   it.each<[Date | string, string]>([

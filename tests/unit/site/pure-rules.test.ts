@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { announcementActionSchema, isRecipient, mayResolve, pendingAfterResponse } from "~/community/announcements";
-import { contactMail, contactSchema } from "~/site/contact";
-import { applicantBalance, calculatorSchema, chanceFor, rankSchools } from "~/site/med-school-calculator";
-import { countryFromQuery, intervalFromQuery, planOffer } from "~/site/plan-offer";
-import { prefixTsQuery, searchQuerySchema } from "~/site/search";
-import { sitemapXml } from "~/site/sitemap";
+import { contactMail, contactSchema } from "~/contact/contact";
+import { applicantBalance, calculatorSchema, chanceFor, rankSchools } from "~/mcat/med-school-calculator";
+import { countryFromQuery, intervalFromQuery, planOffer } from "~/pricing/plan-offer";
+import { prefixTsQuery, searchQuerySchema } from "~/search/search";
+import { sitemapXml } from "~/seo/sitemap";
 
 describe("plan offers (SPEC §9)", () => {
   it.each([

@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { apiResponse, handleApi } from "~/api/handler.server";
-import { listUserInvoices } from "~/subscriptions/subscription-api.server";
+import { serialize } from "~/api/document";
+import { invoiceResource } from "~/api/resources/subscriptions";
+import { listInvoices } from "~/subscriptions/subscriptions.server";
 
 const ROUTE = "routes/api+/v1+/invoices";
 
@@ -9,6 +11,6 @@ const ROUTE = "routes/api+/v1+/invoices";
 export async function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const session = (await requireRouteAccess(request, ROUTE))!;
-    return apiResponse(await listUserInvoices(session));
+    return apiResponse(serialize(invoiceResource, await listInvoices(session.user.id)));
   });
 }

@@ -8,11 +8,13 @@ import {
   RESET_REQUESTED_MESSAGE,
 } from "~/accounts/password-reset-forms";
 import { requestPasswordReset, resetPasswordWithToken } from "~/accounts/password-reset.server";
+import { findPublicUser } from "~/accounts/profile.server";
+import { startFreshSession } from "~/accounts/session.server";
 import { serialize } from "~/api/document";
 import { ApiError, tooManyRequestsError } from "~/api/errors";
 import { apiResponse, handleApi, methodNotAllowed, readJsonBody } from "~/api/handler.server";
 import { userResource } from "~/api/resources/users";
-import { db } from "~/db/db.server";
+import { siteOrigin } from "~/utils/site-origin.server";
 
 /**
  * JSON bodies sent to /users/password (SPEC §7 Auth), routed here by the server
@@ -23,6 +25,10 @@ import { db } from "~/db/db.server";
 const requestBody = z.object({ user: passwordResetRequestSchema });
 const newPasswordBody = z.object({ user: newPasswordSchema });
 
+export async function loader() {
+  return methodNotAllowed(["POST", "PUT"]);
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRouteAccess(request, "routes/json+/users+/password");
   const flow = { request, clientIp: context.clientIp };
@@ -31,14 +37,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return methodNotAllowed(["POST", "PUT"]);
 }
 
-export async function loader() {
-  return methodNotAllowed(["POST", "PUT"]);
-}
-
 /** The same 200 for every address: never reveal which have accounts. */
 async function requestReset(flow: { request: Request; clientIp: string }) {
   const { user } = await readJsonBody(flow.request, requestBody);
-  const outcome = await requestPasswordReset(user.email, flow);
+  const outcome = await requestPasswordReset(user.email, { origin: siteOrigin(flow.request), clientIp: flow.clientIp });
   if (outcome.kind === "rate-limited") throw tooManyRequestsError(outcome.retryAfterSeconds);
   return apiResponse({ data: null, meta: { message: RESET_REQUESTED_MESSAGE } });
 }
@@ -46,7 +48,7 @@ async function requestReset(flow: { request: Request; clientIp: string }) {
 /** The signed-in user's document with the new session cookie; the client goes on to meta.redirect_to. */
 async function setPassword(flow: { request: Request; clientIp: string }) {
   const { user } = await readJsonBody(flow.request, newPasswordBody);
-  const outcome = await resetPasswordWithToken({ token: user.reset_password_token, password: user.password }, flow);
+  const outcome = await resetPasswordWithToken({ token: user.reset_password_token, password: user.password }, flow.clientIp);
   if (outcome.kind === "rate-limited") throw tooManyRequestsError(outcome.retryAfterSeconds);
   if (outcome.kind === "invalid-token") {
     throw new ApiError(422, "invalid_token", INVALID_RESET_TOKEN_MESSAGE, {
@@ -54,6 +56,7 @@ async function setPassword(flow: { request: Request; clientIp: string }) {
       meta: { new_link_path: "/users/password/new" },
     });
   }
-  const { password_hash: _hash, ...signedIn } = await db().selectFrom("users").selectAll().where("id", "=", outcome.userId).executeTakeFirstOrThrow();
-  return apiResponse(serialize(userResource, signedIn, { meta: { redirect_to: "/" } }), { headers: { "Set-Cookie": outcome.cookie } });
+  const cookie = await startFreshSession(flow.request, { userId: outcome.userId, rememberMe: false, clientIp: flow.clientIp });
+  const signedIn = (await findPublicUser(outcome.userId))!;
+  return apiResponse(serialize(userResource, signedIn, { meta: { redirect_to: "/" } }), { headers: { "Set-Cookie": cookie } });
 }

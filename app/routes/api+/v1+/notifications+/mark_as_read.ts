@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireMutationAccess } from "~/accounts/authorize.server";
 import { handleApi, methodNotAllowed } from "~/api/handler.server";
-import { notificationGroupCall } from "~/notifications/group-calls.server";
+import { notificationGroupCall } from "~/routes/api+/v1+/notifications+/group-calls.server";
 
 const ROUTE = "routes/api+/v1+/notifications+/mark_as_read";
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createAction, LEVELS, listLoader } from "~/api/curriculum-endpoints.server";
+import { createAction, LEVELS, listLoader } from "~/routes/api+/v1+/curriculum-endpoints.server";
 
 const ROUTE = "routes/api+/v1+/online_course_activities+/_index";
 
-/** GET /api/v1/online_course_activities?section_id&page&per_page&include (see app/api/curriculum-endpoints.server.ts). */
+/** GET /api/v1/online_course_activities?section_id&page&per_page&include (see app/routes/api+/v1+/curriculum-endpoints.server.ts). */
 export const loader = ({ request }: LoaderFunctionArgs) => listLoader(LEVELS.activity, ROUTE)(request);
 
 /** POST /api/v1/online_course_activities: adds one, for the course's instructor, managers and admins. */

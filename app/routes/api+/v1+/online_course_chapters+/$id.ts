@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { LEVELS, memberAction, memberLoader } from "~/api/curriculum-endpoints.server";
+import { LEVELS, memberAction, memberLoader } from "~/routes/api+/v1+/curriculum-endpoints.server";
 
 const ROUTE = "routes/api+/v1+/online_course_chapters+/$id";
 
-/** GET /api/v1/online_course_chapters/{id}?include (see app/api/curriculum-endpoints.server.ts). */
+/** GET /api/v1/online_course_chapters/{id}?include (see app/routes/api+/v1+/curriculum-endpoints.server.ts). */
 export const loader = ({ request, params }: LoaderFunctionArgs) => memberLoader(LEVELS.chapter, ROUTE)(request, params.id);
 
 /** PATCH and DELETE /api/v1/online_course_chapters/{id}: the editor's changes, for the course's instructor, managers and admins. */

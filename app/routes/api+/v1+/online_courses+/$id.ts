@@ -3,9 +3,9 @@ import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.
 import { viewerFor } from "~/accounts/session.server";
 import { serialize, toResource } from "~/api/document";
 import { ApiError } from "~/api/errors";
-import { asApiError, requireManagedCourse } from "~/api/curriculum.server";
+import { asApiError, requireManagedCourse } from "~/routes/api+/v1+/curriculum.server";
 import { apiResponse, handleApi, methodNotAllowed, notFound, parseId, parseInclude, readJsonBody } from "~/api/handler.server";
-import { courseChangeBodySchema, detailsAfter } from "~/api/online-course-edits.server";
+import { courseChangeBodySchema, detailsAfter } from "~/routes/api+/v1+/online_courses+/course-edits.server";
 import { activityResource, chapterResource, curriculumPositions, onlineCourseResource, sectionResource } from "~/api/resources/online-courses";
 import { db } from "~/db/db.server";
 import { apiCourseRow } from "~/online-courses/api.server";

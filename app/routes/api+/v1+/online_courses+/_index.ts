@@ -4,7 +4,7 @@ import { isInstructor } from "~/accounts/roles";
 import { viewerFor } from "~/accounts/session.server";
 import { paginationMeta, serialize } from "~/api/document";
 import { apiResponse, handleApi, methodNotAllowed, notFound, parsePage, readJsonBody } from "~/api/handler.server";
-import { newCourseBodySchema } from "~/api/online-course-edits.server";
+import { newCourseBodySchema } from "~/routes/api+/v1+/online_courses+/course-edits.server";
 import { onlineCourseResource } from "~/api/resources/online-courses";
 import { db } from "~/db/db.server";
 import { apiCourseRow, listVisibleCourses } from "~/online-courses/api.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
 import { ApiError } from "~/api/errors";
 import { apiResponse, handleApi, methodNotAllowed } from "~/api/handler.server";
-import { subscriptionCall, upgradePreview, type SubscriptionCall } from "~/subscriptions/subscription-api.server";
+import { subscriptionCall, upgradePreview, type SubscriptionCall } from "~/routes/api+/v1+/subscriptions+/subscription-calls.server";
 
 const ROUTE = "routes/api+/v1+/subscriptions+/$id.$call";
 

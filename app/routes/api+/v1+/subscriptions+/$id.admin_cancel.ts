@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireMutationAccess } from "~/accounts/authorize.server";
 import { apiResponse, handleApi, methodNotAllowed } from "~/api/handler.server";
-import { subscriptionCall } from "~/subscriptions/subscription-api.server";
+import { subscriptionCall } from "~/routes/api+/v1+/subscriptions+/subscription-calls.server";
 
 const ROUTE = "routes/api+/v1+/subscriptions+/$id.admin_cancel";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { apiResponse, handleApi } from "~/api/handler.server";
-import { showSubscription } from "~/subscriptions/subscription-api.server";
+import { showSubscription } from "~/routes/api+/v1+/subscriptions+/subscription-calls.server";
 
 const ROUTE = "routes/api+/v1+/subscriptions+/$id";
 

@@ -1,7 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
 import { apiResponse, handleApi, methodNotAllowed } from "~/api/handler.server";
-import { completePurchase, listSubscriptions } from "~/subscriptions/subscription-api.server";
+import { serialize } from "~/api/document";
+import { subscriptionResource } from "~/api/resources/subscriptions";
+import { completePurchase } from "~/routes/api+/v1+/subscriptions+/subscription-calls.server";
+import { listSubscriptions } from "~/subscriptions/subscriptions.server";
 
 const ROUTE = "routes/api+/v1+/subscriptions+/_index";
 
@@ -9,7 +12,7 @@ const ROUTE = "routes/api+/v1+/subscriptions+/_index";
 export async function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const session = (await requireRouteAccess(request, ROUTE))!;
-    return apiResponse(await listSubscriptions(session));
+    return apiResponse(serialize(subscriptionResource(), await listSubscriptions(session.user.id)));
   });
 }
 

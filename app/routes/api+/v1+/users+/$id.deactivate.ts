@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { auditedRequest } from "~/accounts/audit.server";
 import { requireRecentAuthentication } from "~/accounts/reauthentication.server";
 import { deactivateUser, findPublicUser } from "~/accounts/profile.server";
 import { authorizeAccountAccessChange, authorizeUserCall } from "~/accounts/user-api.server";
@@ -8,6 +9,10 @@ import { userResource } from "~/api/resources/users";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 
 const ROUTE = "routes/api+/v1+/users+/$id.deactivate";
+
+export async function loader() {
+  return methodNotAllowed(["DELETE"]);
+}
 
 /**
  * DELETE /api/v1/users/{id}/deactivate: the user themself (after a recent sign-in) or an admin
@@ -25,11 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!target) notFound("user", params.id);
     authorizeAccountAccessChange(session, target, ["deactivate"]);
     if (session.user.id === targetId) requireRecentAuthentication(session, ["deactivate"]);
-    if (!(await deactivateUser(targetId, { actorId: session.user.id, request }))) notFound("user", params.id);
+    if (!(await deactivateUser(targetId, { actorId: session.user.id, request: auditedRequest(request.method, request.url) }))) notFound("user", params.id);
     return apiResponse(serialize(userResource, (await findPublicUser(targetId))!));
   });
-}
-
-export async function loader() {
-  return methodNotAllowed(["DELETE"]);
 }

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { auditedRequest } from "~/accounts/audit.server";
 import { requireRecentAuthentication } from "~/accounts/reauthentication.server";
 import { sensitiveChanges } from "~/accounts/reauthentication";
 import { userUpdateApiSchema } from "~/accounts/profile-forms";
@@ -7,6 +8,7 @@ import { authorizeAccountAccessChange, authorizeUserCall, profileInputApiError }
 import { serialize } from "~/api/document";
 import { apiResponse, handleApi, methodNotAllowed, notFound, readJsonBody } from "~/api/handler.server";
 import { userResource } from "~/api/resources/users";
+import { siteOrigin } from "~/utils/site-origin.server";
 
 const ROUTE = "routes/api+/v1+/users+/$id";
 
@@ -43,7 +45,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       const user = await updateProfile(targetId, changes, {
         keepSessionIdHash: session.user.id === targetId ? session.idHash : undefined,
-        request,
+        origin: siteOrigin(request),
+        request: auditedRequest(request.method, request.url),
         actorId: session.user.id,
       });
       return apiResponse(serialize(userResource, user));

@@ -3,7 +3,7 @@ import { requireRouteAccess } from "~/accounts/authorize.server";
 import { serialize } from "~/api/document";
 import { apiResponse, handleApi, methodNotAllowed } from "~/api/handler.server";
 import { marketingRepDashboardResource } from "~/api/resources/referrals";
-import { mailLinkOrigin } from "~/mail/links.server";
+import { siteOrigin } from "~/utils/site-origin.server";
 import { loadRepWorkspace } from "~/programs/rep-dashboard.server";
 
 const ROUTE = "routes/api+/v1+/users+/marketing_rep_dashboard";
@@ -12,7 +12,7 @@ const ROUTE = "routes/api+/v1+/users+/marketing_rep_dashboard";
 export async function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const session = (await requireRouteAccess(request, ROUTE))!;
-    const workspace = await loadRepWorkspace(session.user, mailLinkOrigin(request));
+    const workspace = await loadRepWorkspace(session.user, siteOrigin(request));
     return apiResponse(serialize(marketingRepDashboardResource, { ...workspace, id: session.user.id }));
   });
 }

@@ -1,0 +1,136 @@
+import { hasRole, isGuest, isInstructor, type Viewer } from "~/accounts/roles";
+import { USER_DIRECTORY_ROLES } from "~/accounts/policy/route-rules";
+
+/**
+ * Who may do what to whom, beside app/accounts/policy/route-rules.ts (who may open or change each
+ * route). Pure, shared by server and client: pages ask `can` to decide which buttons to show,
+ * and loaders and actions ask it once they know the record an action is about.
+ */
+
+/** The user an action is about, when only who they are matters. */
+export interface UserRef {
+  id: number;
+}
+
+/** The user an action is about: a users row or anything with its id, roles and deactivation. */
+export interface UserSubject extends UserRef {
+  roles: readonly string[];
+  deactivated_at?: Date | string | null;
+}
+
+/** Each action and the subject it applies to. */
+export interface Permissions {
+  /** Sign in as the user (SPEC §6: admins can sign in as another user). */
+  impersonate: UserSubject;
+  /** Change the user's profile. */
+  edit: UserRef;
+  /** Mark the user's email confirmed (PATCH /api/v1/users/{id}/confirm). */
+  confirm: UserRef;
+  /**
+   * Send the user a password reset or confirmation email again. Decided on the id alone, so an
+   * API route can refuse before looking the user up and reveal nothing about which ids exist.
+   */
+  resend_password_reset: UserRef;
+  resend_confirmation: UserRef;
+  /** See the user's full account record (GET /api/v1/users/{id}). */
+  view: UserRef;
+  /** Deactivate the user's account (DELETE /api/v1/users/{id}/deactivate). */
+  deactivate: UserRef;
+  /**
+   * Change who can sign in to the user's account and with what powers. Decided once the user is
+   * looked up, after `edit` or `deactivate` let the viewer in on the id alone.
+   */
+  change_account_access: AccountAccessChanges;
+  /** List and search a collection (SPEC §6: listing users is admin-only). */
+  list: "users";
+  /** Read a chat's messages and send messages to it: its members only (not even admins). */
+  read_chat: ChatRef;
+  post_chat: ChatRef;
+  /** Edit an online course, its curriculum and status, print it and make its booklet. */
+  manage_online_course: OnlineCourseRef;
+  /** Accept or decline an invitation to a partner: the invited user only (not even admins). */
+  respond_to_partner_invite: PartnerInviteRef;
+}
+
+/**
+ * The changes that decide who can sign in to an account and with what powers: its sign-in
+ * details (email, password), its roles, and its status (deactivating, reactivating).
+ */
+export type AccountAccessChange = "email" | "password" | "roles" | "deactivate" | "reactivate";
+
+export interface AccountAccessChanges {
+  user: UserSubject;
+  changes: readonly AccountAccessChange[];
+}
+
+/** Why `change_account_access` refuses an admin the account of another admin. */
+export const OTHER_ADMIN_ACCESS_MESSAGE = "Another admin's sign-in details, roles and status can only be changed by that admin.";
+
+/** A partner membership, as far as who may answer its invitation goes. */
+export interface PartnerInviteRef {
+  user_id: number;
+}
+
+/** A chat, when only who belongs to it matters. */
+export interface ChatRef {
+  memberIds: readonly number[];
+}
+
+/** An online course, as far as who may manage it goes. */
+export interface OnlineCourseRef {
+  instructor_id: number | null;
+}
+
+export type Action = keyof Permissions;
+
+const isSelf = (viewer: Viewer, user: UserRef) => viewer.id !== null && viewer.id === user.id;
+const isAdmin = (viewer: Viewer) => !isGuest(viewer) && hasRole(viewer, "admin");
+
+const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boolean } = {
+  impersonate: (viewer, user) =>
+    isAdmin(viewer) &&
+    // Signing in as oneself is pointless, and signing in as another admin would let one admin
+    // act with another's powers and hide behind their name in the audit trail.
+    !isSelf(viewer, user) &&
+    !user.roles.includes("admin") &&
+    // A deactivated account cannot hold a session.
+    !user.deactivated_at,
+  edit: (viewer, user) => isSelf(viewer, user) || isAdmin(viewer),
+  view: (viewer, user) => isSelf(viewer, user) || isAdmin(viewer),
+  deactivate: (viewer, user) => isSelf(viewer, user) || isAdmin(viewer),
+  change_account_access: (viewer, { user, changes }) =>
+    (isSelf(viewer, user) || isAdmin(viewer)) && changes.every((change) => mayChangeAccountAccess(viewer, user, change)),
+  confirm: (viewer) => isAdmin(viewer),
+  // Self or admin: anyone else could flood a stranger's inbox. Another admin's too: the link
+  // goes to that admin's own mailbox, so it gives the sender no way in.
+  resend_password_reset: (viewer, user) => isSelf(viewer, user) || isAdmin(viewer),
+  resend_confirmation: (viewer, user) => isSelf(viewer, user) || isAdmin(viewer),
+  list: (viewer, collection) => collection === "users" && !isGuest(viewer) && hasRole(viewer, ...USER_DIRECTORY_ROLES),
+  read_chat: (viewer, chat) => viewer.id !== null && chat.memberIds.includes(viewer.id),
+  post_chat: (viewer, chat) => viewer.id !== null && chat.memberIds.includes(viewer.id),
+  // The course's own instructor (who must still hold an instructor role), managers and admins.
+  manage_online_course: (viewer, course) =>
+    !isGuest(viewer) &&
+    (hasRole(viewer, "admin", "manager") || (course.instructor_id !== null && viewer.id === course.instructor_id && isInstructor(viewer))),
+  respond_to_partner_invite: (viewer, invite) => viewer.id !== null && viewer.id === invite.user_id,
+};
+
+/**
+ * An admin who could set another admin's password or email, or strip or suspend them, could take
+ * their account over: the same powers under another name, which `impersonate` refuses. So another
+ * admin's sign-in details, roles and status are that admin's alone; other users' stay in admins'
+ * hands (a student who lost their mailbox, granting a role). Roles are only ever an admin's to
+ * give, never a user's own to take.
+ */
+function mayChangeAccountAccess(viewer: Viewer, user: UserSubject, change: AccountAccessChange): boolean {
+  if (change === "roles") return isAdmin(viewer) && (isSelf(viewer, user) || !user.roles.includes("admin"));
+  return isSelf(viewer, user) || (isAdmin(viewer) && !user.roles.includes("admin"));
+}
+
+/** Whether the viewer may take the action on the subject. Guests may take none of these. */
+export function can<A extends Action>(viewer: Viewer, action: A, subject: Permissions[A]): boolean {
+  // Own properties only: an action name such as "toString" must not reach Object.prototype.
+  if (!Object.hasOwn(rules, action)) return false;
+  const rule = rules[action] as (viewer: Viewer, subject: Permissions[A]) => boolean;
+  return rule(viewer, subject) === true;
+}

@@ -1,0 +1,316 @@
+import { hasRole, INSTRUCTOR_ROLES, isGuest, type Role, type Viewer } from "~/accounts/roles";
+
+/**
+ * Who may open or change every route (issue 3, item 2); app/accounts/policy/permissions.ts says
+ * who may do what to whom. Pure, shared by server and client: loaders and actions ask it through
+ * app/accounts/authorize.server.ts, and tests/integration/accounts/route-access.test.ts walks the
+ * route table below with every role and a guest.
+ */
+
+// ── Groups used by both the route table and `can`, so the two cannot drift apart ────────────
+
+/** Who lands on /admin (SPEC §2: admin and manager). */
+export const ADMIN_AREA_ROLES = ["admin", "manager"] as const satisfies readonly Role[];
+/**
+ * Who may list and search users. SPEC §6 names "listing users" an admin-only call, so a manager
+ * opens /admin (their home) but sees no user directory there.
+ */
+export const USER_DIRECTORY_ROLES = ["admin"] as const satisfies readonly Role[];
+/** Who opens the instructor dashboard: every instructor kind, tutors, and admins (who support them). */
+export const INSTRUCTOR_DASHBOARD_ROLES = [...INSTRUCTOR_ROLES, "tutor", "admin"] as const satisfies readonly Role[];
+export const TEACHER_DASHBOARD_ROLES = ["teacher", "admin"] as const satisfies readonly Role[];
+export const CONTENT_CREATOR_DASHBOARD_ROLES = ["content_creator", "admin"] as const satisfies readonly Role[];
+/** Who may open the online-course editor at all; `can(viewer, "manage_online_course", course)` then decides per course. */
+export const ONLINE_COURSE_EDITOR_ROLES = [...INSTRUCTOR_ROLES, "manager", "admin"] as const satisfies readonly Role[];
+/** Who may browse the question bank (/online-course-activities/questions). */
+export const QUESTION_BANK_ROLES = [...INSTRUCTOR_ROLES, "content_creator", "admin"] as const satisfies readonly Role[];
+/** Who receives announcements (SPEC §2: class_rep or marketing_rep see 'Announcements'). */
+export const ANNOUNCEMENT_RECIPIENT_ROLES = ["class_rep", "marketing_rep"] as const satisfies readonly Role[];
+/** Staff who write and target announcements. */
+export const ANNOUNCEMENT_STAFF_ROLES = ["admin", "marketing_manager"] as const satisfies readonly Role[];
+export const ANNOUNCEMENT_ROLES = [...ANNOUNCEMENT_RECIPIENT_ROLES, ...ANNOUNCEMENT_STAFF_ROLES] as const satisfies readonly Role[];
+/**
+ * Who opens the rep dashboard (SPEC §2: /brand-ambassador-dashboard, the same screen at
+ * /marketing-rep-dashboard and /mcat-rep-dashboard) and its API: the reps the role menu sends
+ * there, and the staff who run those programmes.
+ */
+export const REP_DASHBOARD_ROLES = ["brand_ambassador", "marketing_rep", "mcat_rep", "marketing_manager", "admin"] as const satisfies readonly Role[];
+
+// ── Routes ───────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Who may use a route: anyone (guests included), any signed-in user, or signed-in users holding
+ * one of the roles. Guests asking for more than "public" are sent to sign-in (pages) or get 401
+ * (API); signed-in users without a needed role get 403.
+ */
+export type RouteRequirement = "public" | "signed-in" | { roles: readonly Role[] };
+
+export interface RouteRule {
+  /** Who may load the route (GET, HEAD). */
+  access: RouteRequirement;
+  /** Who may send it a mutation, when that differs from `access` (POST /users is public sign-up, GET /users is admin-only). */
+  mutations?: RouteRequirement;
+  /**
+   * An API route answers in JSON error documents: a guest gets 401 `unauthenticated` instead of a
+   * redirect, and a refused user 403 `forbidden` instead of the 403 page.
+   */
+  api?: true;
+}
+
+/**
+ * A route that only takes mutations: a GET loads nothing, so it answers 405 to everyone (an API
+ * client that used the wrong method learns that, rather than being told to sign in), and `who`
+ * governs the mutation.
+ */
+const onlyMutations = <const R extends RouteRequirement>(who: R) => ({ access: "public", mutations: who }) as const;
+
+/**
+ * Every route of the app, keyed by Remix route id (as remix-flat-routes names it). A route file
+ * without an entry fails tests/integration/accounts/route-access.test.ts, so the table grows with
+ * the routes. "root" (the layout around every page) is not a URL and is not listed.
+ */
+export const ROUTE_RULES = {
+  // Catalogue and site (public, guest-cacheable).
+  "routes/_index": { access: "public" },
+  "routes/$": { access: "public" },
+  "routes/robots[.txt]": { access: "public" },
+  "routes/courses+/_index": { access: "public" },
+  "routes/courses+/$idOrSlug": { access: "public" },
+  // Product analytics accepts events from guests too (SPEC §7 Tracking).
+  "routes/tracking_events": onlyMutations("public"),
+  "routes/tracking_events2": onlyMutations("public"),
+
+  // Public API.
+  "routes/api+/v1+/$": { access: "public", api: true },
+  "routes/api+/v1+/schools+/_index": { access: "public", api: true },
+  "routes/api+/v1+/schools+/$id": { access: "public", api: true },
+
+  // Sign-in, sign-up, sign-out (issue 3 items 3 and 5).
+  "routes/users+/sign_in": { access: "public" },
+  "routes/sign-up": { access: "public" },
+  // GET /users is the admin's user listing (JSON); POST /users is sign-up, open to everyone.
+  "routes/users+/_index": { access: { roles: USER_DIRECTORY_ROLES }, mutations: "public" },
+  // Open to everyone: a visitor whose session has just expired must still be able to press
+  // "Sign out" and end up signed out, not on the sign-in page.
+  "routes/users+/sign_out": onlyMutations("public"),
+  // JSON bodies sent to /users/sign_in are served here (app/api/json-twins.ts).
+  "routes/json+/users+/sign_in": onlyMutations("public"),
+  "routes/json+/users+/password": onlyMutations("public"),
+  // Google and Facebook sign-in (SPEC §7 Auth): open to guests; the provider's token is the proof.
+  "routes/omniauth": onlyMutations("public"),
+
+  // Home paths (SPEC §2).
+  "routes/dashboard": { access: "signed-in" },
+  "routes/instructor-dashboard": { access: { roles: INSTRUCTOR_DASHBOARD_ROLES } },
+  "routes/teacher-dashboard": { access: { roles: TEACHER_DASHBOARD_ROLES } },
+  "routes/content-creator-dashboard": { access: { roles: CONTENT_CREATOR_DASHBOARD_ROLES } },
+
+  // Password reset and confirmation (issue 3 item 4): reachable without an account by design.
+  "routes/users+/password": { access: "public" },
+  "routes/users+/password.new": { access: "public" },
+  "routes/users+/password.edit": { access: "public" },
+  "routes/users+/confirmation": { access: "public" },
+  "routes/users+/confirmations.resend_instructions": { access: "public" },
+  // The development mailbox: open to anyone where it is enabled (every environment but
+  // production, unless DEV_MAILBOX is set), 404 elsewhere; the route decides that, not the role.
+  "routes/dev+/mailbox": { access: "public" },
+  "routes/dev+/mailbox.$id": { access: "public" },
+
+  // Users API.
+  "routes/api+/v1+/users+/_index": { access: { roles: USER_DIRECTORY_ROLES }, api: true },
+  "routes/api+/v1+/users+/$id.confirm": { api: true, ...onlyMutations({ roles: ["admin"] }) },
+  // Any signed-in user may ask; `can(viewer, "resend_…", user)` then allows only the user themself or an admin.
+  "routes/api+/v1+/users+/$id.resend_password_reset": { api: true, ...onlyMutations("signed-in") },
+  "routes/api+/v1+/users+/$id.resend_confirmation": { api: true, ...onlyMutations("signed-in") },
+
+  // Profile (issue 3 item 6) and reauthentication (item 8): the signed-in user's own pages.
+  "routes/profile": { access: "signed-in" },
+  "routes/users+/reauthenticate": { access: "signed-in" },
+  // Avatars are public pictures (they show next to reviews and in educator lists).
+  "routes/uploads+/avatars.$file": { access: "public" },
+  // Any signed-in user may ask; `can(viewer, "view" | "edit", user)` then allows only the user
+  // themself or an admin.
+  "routes/api+/v1+/users+/$id": { access: "signed-in", api: true },
+  "routes/api+/v1+/users+/$id.deactivate": { api: true, ...onlyMutations("signed-in") },
+  "routes/api+/v1+/users+/accept_contract": { api: true, ...onlyMutations("signed-in") },
+  // Educators are shown publicly (the educators page, course pages).
+  "routes/api+/v1+/users+/educators": { access: "public", api: true },
+  "routes/api+/v1+/users+/$id.educator_profile": { access: "public", api: true },
+
+  // Admin (issue 3 item 7).
+  "routes/admin+/_index": { access: { roles: ADMIN_AREA_ROLES } },
+  "routes/admin+/users.$id.sign_in_as": onlyMutations({ roles: ["admin"] }),
+  // The person signed in while impersonating is the impersonated user (any role), so any
+  // signed-in user may post here; the action refuses a session that is not an impersonation.
+  "routes/admin+/impersonation.stop": onlyMutations("signed-in"),
+
+  // Realtime, notifications and chats (SPEC §7 Notifications, Chats, Real-time channel).
+  // Which channels, notifications and chats a user reaches is decided inside: their own only
+  // (channels they may read, their notifications, chats they are a member of: 403 otherwise).
+  "routes/api+/v1+/realtime+/events": { access: "signed-in", api: true },
+  "routes/api+/v1+/realtime+/token": { access: "signed-in", api: true },
+  "routes/api+/v1+/notifications+/_index": { access: "signed-in", api: true },
+  "routes/api+/v1+/notifications+/mark_as_read": { api: true, ...onlyMutations("signed-in") },
+  "routes/api+/v1+/notifications+/mark_all_as_read": { api: true, ...onlyMutations("signed-in") },
+  "routes/api+/v1+/notifications+/delete_group": { api: true, ...onlyMutations("signed-in") },
+  "routes/api+/v1+/chats+/_index": { access: "signed-in", api: true },
+  "routes/api+/v1+/chats+/$id": { access: "signed-in", api: true },
+  "routes/api+/v1+/chats+/$id.viewed": { api: true, ...onlyMutations("signed-in") },
+  "routes/api+/v1+/chats+/$id.messages": { access: "signed-in", api: true },
+  "routes/api+/v1+/chats+/create_with_user.$id": { api: true, ...onlyMutations("signed-in") },
+  "routes/notifications": { access: "signed-in" },
+  "routes/chats+/_index": { access: "signed-in" },
+  "routes/chats+/$id": { access: "signed-in" },
+  // Online courses for students (issue 5): overview, practice mode and the in-course experience.
+  // Guests see what is previewable and why the rest is locked; the access module
+  // (app/online-courses/access.ts) decides item by item. Pre-registering (and withdrawing) on a
+  // preparing course's overview, enrolling for free, completing activities and submitting
+  // quizzes need an account.
+  "routes/online-courses+/$id._index": { access: "public", mutations: "signed-in" },
+  "routes/online-courses+/$id.practice-mode": { access: "public" },
+  "routes/in-course-experience+/$idOrSlug.$": { access: "public", mutations: "signed-in" },
+  // Payments and subscriptions (issue 6).
+  // Checkout is the sign-up-and-pay screen: open to guests.
+  "routes/checkout+/_index": { access: "public" },
+  "routes/checkout+/success": { access: "signed-in" },
+  "routes/checkout+/cancel": { access: "signed-in" },
+  // Stripe signs its calls: no session, no CSRF token; an unsigned POST is 400.
+  "routes/webhooks+/stripe": onlyMutations("public"),
+  "routes/my-subscription": { access: "signed-in" },
+  // Subscriptions API (SPEC §7): the owner or an admin; another user's id answers 404.
+  "routes/api+/v1+/subscriptions+/_index": { access: "signed-in", api: true },
+  "routes/api+/v1+/subscriptions+/complete_purchase": { api: true, ...onlyMutations("signed-in") },
+  "routes/api+/v1+/subscriptions+/$id": { access: "signed-in", api: true },
+  "routes/api+/v1+/subscriptions+/$id.$call": { access: "signed-in", api: true },
+  // SPEC §6: cancelling someone's subscription is admin-only.
+  "routes/api+/v1+/subscriptions+/$id.admin_cancel": { api: true, ...onlyMutations({ roles: ["admin"] }) },
+  "routes/api+/v1+/invoices": { access: "signed-in", api: true },
+  // App shell: the legal pages (also opened as dialogs), and the dark-mode toggle and banner
+  // dismissal forms, which only set a preference cookie for this browser.
+  "routes/privacy-policy": { access: "public" },
+  "routes/terms-and-conditions": { access: "public" },
+  "routes/theme": onlyMutations("public"),
+  "routes/site-banner": onlyMutations("public"),
+  // Online courses API: reads follow the access module (guests see what guests may see);
+  // enrolments and progress are the signed-in caller's own.
+  // Writes (create, details, status, delete) are the editor's: its roles, then
+  // `can(viewer, "manage_online_course", course)` per course.
+  "routes/api+/v1+/online_courses+/_index": { access: "public", mutations: { roles: ONLINE_COURSE_EDITOR_ROLES }, api: true },
+  "routes/api+/v1+/online_courses+/$id": { access: "public", mutations: { roles: ONLINE_COURSE_EDITOR_ROLES }, api: true },
+  "routes/api+/v1+/activities+/$id": { access: "public", api: true },
+  "routes/api+/v1+/online_course_users+/_index": { access: "signed-in", api: true },
+  // Chapters, sections and activities: reads as the in-course pages decide (lists without their
+  // parent filter answer 400); writes as the editor's.
+  "routes/api+/v1+/online_course_chapters+/_index": { access: "public", mutations: { roles: ONLINE_COURSE_EDITOR_ROLES }, api: true },
+  "routes/api+/v1+/online_course_chapters+/$id": { access: "public", mutations: { roles: ONLINE_COURSE_EDITOR_ROLES }, api: true },
+  "routes/api+/v1+/online_course_sections+/_index": { access: "public", mutations: { roles: ONLINE_COURSE_EDITOR_ROLES }, api: true },
+  "routes/api+/v1+/online_course_sections+/$id": { access: "public", mutations: { roles: ONLINE_COURSE_EDITOR_ROLES }, api: true },
+  "routes/api+/v1+/online_course_activities+/_index": { access: "public", mutations: { roles: ONLINE_COURSE_EDITOR_ROLES }, api: true },
+  "routes/api+/v1+/online_course_activities+/$id": { access: "public", mutations: { roles: ONLINE_COURSE_EDITOR_ROLES }, api: true },
+  "routes/api+/v1+/progress": { access: "signed-in", api: true },
+  // Online-course editor, print and booklets (issue 5 items 6 and 7). The role lets someone in;
+  // `can(viewer, "manage_online_course", course)` then allows only the course's instructor,
+  // managers and admins.
+  "routes/online-courses+/new": { access: { roles: ONLINE_COURSE_EDITOR_ROLES } },
+  // The layout takes the manager page's forms (details, status, booklet), so they post to
+  // /online-courses/{id}/manager itself.
+  "routes/online-courses+/$id_.manager": { access: { roles: ONLINE_COURSE_EDITOR_ROLES } },
+  "routes/online-courses+/$id_.manager._index": { access: { roles: ONLINE_COURSE_EDITOR_ROLES } },
+  "routes/online-courses+/$id_.manager.editor": { access: { roles: ONLINE_COURSE_EDITOR_ROLES } },
+  "routes/online-courses+/$id_.print": { access: { roles: ONLINE_COURSE_EDITOR_ROLES } },
+  "routes/online-courses+/$id_.booklets.$bookletId": { access: { roles: ONLINE_COURSE_EDITOR_ROLES } },
+  "routes/online-course-activities+/questions": { access: { roles: QUESTION_BANK_ROLES } },
+  // Public site: info, landing, plan, people, blog, MCAT and search pages (issue 4); all public
+  // and guest-cacheable. Forms: the job application and contact-us post to their own page.
+  "routes/homepage": { access: "public" },
+  "routes/homepage-alt": { access: "public" },
+  "routes/about": { access: "public" },
+  "routes/our-story": { access: "public" },
+  "routes/careers": { access: "public" },
+  "routes/job-positions+/$id": { access: "public" },
+  "routes/job-application": { access: "public" },
+  "routes/class-rep-positions": { access: "public" },
+  "routes/contest": { access: "public" },
+  "routes/for-educators": { access: "public" },
+  "routes/for-parents": { access: "public" },
+  "routes/high-school": { access: "public" },
+  "routes/university": { access: "public" },
+  "routes/on-demand": { access: "public" },
+  "routes/pricing": { access: "public" },
+  "routes/$productPlus": { access: "public" },
+  "routes/pre-med-plus": { access: "public" },
+  "routes/partnerships": { access: "public" },
+  "routes/partners+/$idOrSlug": { access: "public" },
+  "routes/scholarships+/_index": { access: "public" },
+  "routes/scholarships+/$slug": { access: "public" },
+  "routes/schools+/$id": { access: "public" },
+  "routes/lp+/_index": { access: "public" },
+  "routes/lp+/$slug": { access: "public" },
+  "routes/live-prep+/_index": { access: "public" },
+  "routes/live-prep+/schools.$slug": { access: "public" },
+  "routes/mcat+/_index": { access: "public" },
+  "routes/mcat+/free-resources": { access: "public" },
+  "routes/mcat+/events.($type)": { access: "public" },
+  "routes/mcat+/exam-dates": { access: "public" },
+  "routes/med-school-calculator": { access: "public" },
+  "routes/lsat": { access: "public" },
+  "routes/instructors+/_index": { access: "public" },
+  "routes/instructors+/$id": { access: "public" },
+  "routes/tutors+/_index": { access: "public" },
+  "routes/tutors+/$id": { access: "public" },
+  "routes/blog+/_index": { access: "public" },
+  // Also serves /blog/@{slug}, the author's page.
+  "routes/blog+/$slug": { access: "public" },
+  "routes/textbooks+/_index": { access: "public" },
+  "routes/textbooks+/$level": { access: "public" },
+  "routes/search": { access: "public" },
+  "routes/sitemap[.xml]": { access: "public" },
+  "routes/contact-us": { access: "public" },
+  // Announcements (SPEC §2, §4): class and marketing reps read and answer them; staff write them.
+  "routes/announcements": { access: { roles: ANNOUNCEMENT_ROLES } },
+  // Invite a Friend (SPEC §2 Resources menu, non-guests; §7 GET /users/invite_data): each member's own.
+  "routes/invites": { access: "signed-in" },
+  "routes/users+/invite_data": { access: "signed-in" },
+  // The rep dashboard, one screen at three paths (SPEC §2), and its data for other clients (§7).
+  "routes/brand-ambassador-dashboard": { access: { roles: REP_DASHBOARD_ROLES } },
+  "routes/marketing-rep-dashboard": { access: { roles: REP_DASHBOARD_ROLES } },
+  "routes/mcat-rep-dashboard": { access: { roles: REP_DASHBOARD_ROLES } },
+  "routes/api+/v1+/users+/marketing_rep_dashboard": { access: { roles: REP_DASHBOARD_ROLES }, api: true },
+  // Token packs are shown to everyone; the balance only to its owner.
+  "routes/tokens": { access: "public" },
+  // Partner invitations (SPEC §2 Shell): answered from the account menu by a signed-in user;
+  // `can(viewer, "respond_to_partner_invite", membership)` then allows only the invited user.
+  "routes/partner-memberships.$id": onlyMutations("signed-in"),
+  // Site tours (SPEC §2, §7): the steps as a page for everyone (the tour button without
+  // JavaScript); marking tours seen is the signed-in user's own.
+  "routes/site-tour": { access: "public" },
+  "routes/site_tours+/viewed_tour": onlyMutations("signed-in"),
+  "routes/site_tours+/viewed_tours": onlyMutations("signed-in"),
+} as const satisfies Record<string, RouteRule>;
+
+export type RouteId = keyof typeof ROUTE_RULES;
+
+export function isKnownRoute(routeId: string): routeId is RouteId {
+  return Object.hasOwn(ROUTE_RULES, routeId);
+}
+
+export function routeRule(routeId: RouteId): RouteRule {
+  return ROUTE_RULES[routeId];
+}
+
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The requirement for this method: loads follow `access`, mutations `mutations` (or `access`). */
+export function requirementFor(rule: RouteRule, method: string): RouteRequirement {
+  return READ_METHODS.has(method.toUpperCase()) ? rule.access : (rule.mutations ?? rule.access);
+}
+
+export type AccessDecision = "allow" | "sign-in" | "forbidden";
+
+/** Whether the viewer passes a requirement; "sign-in" when only signing in could help. */
+export function decideAccess(viewer: Viewer, requirement: RouteRequirement): AccessDecision {
+  if (requirement === "public") return "allow";
+  if (isGuest(viewer)) return "sign-in";
+  if (requirement === "signed-in") return "allow";
+  return hasRole(viewer, ...requirement.roles) ? "allow" : "forbidden";
+}

@@ -1,0 +1,251 @@
+import type { Viewer } from "~/accounts/roles";
+import { activityContent, loadCourseForViewer, searchCurriculum, type CourseForViewer } from "~/online-courses/in-course.server";
+import {
+  chapterHeading,
+  inCourseBase,
+  isAssessment,
+  lockNotice,
+  neighbours,
+  resumeActivity,
+  type InCourseView,
+  type TreeActivity,
+  type TreeChapter,
+} from "~/online-courses/curriculum";
+import { curriculumOutlineItems } from "~/online-courses/outline-html";
+import { completeActivity, latestAttempt, quizQuestionsForLearner, submitQuiz } from "~/online-courses/progress.server";
+import { parseAnswers, parseDuration } from "~/online-courses/quiz";
+
+/**
+ * The in-course experience (/in-course-experience/{idOrSlug}/…) as one viewer has it: what a path
+ * shows, completing an activity and submitting a quiz. Takes plain values; the page turns the
+ * outcomes into its answers.
+ */
+
+/** What the address asks besides its path: `?resume=true`, the search `?q=` and a chapter's `?activity=` (raw, null when absent). */
+export interface InCourseQuery {
+  resume: boolean;
+  search: string;
+  lesson: string | null;
+}
+
+type NotFound = { kind: "not-found"; message: string };
+
+export async function inCoursePage(viewer: Viewer, idOrSlug: string, view: InCourseView, query: InCourseQuery) {
+  const loaded = await loadCourseForViewer(viewer, idOrSlug);
+  if (!loaded) return { kind: "not-found", message: "Course not found" } satisfies NotFound;
+  const { course, enrolment, tree } = loaded;
+  const base = inCourseBase(course.slug);
+
+  if (query.resume) {
+    const target = resumeActivity(tree, enrolment?.current_activity_id ?? null);
+    return { kind: "resume", href: target ? `${base}/${target.href}` : base } as const;
+  }
+
+  const search = query.search.slice(0, 200);
+  const searchIds = search.trim() ? await searchCurriculum(course.id, search) : null;
+  const byId = new Map(tree.activities.map((activity) => [activity.id, activity]));
+  const found = searchIds ? { query: search, results: searchIds.map((id) => byId.get(id)!).filter(Boolean) } : null;
+
+  const detail = await viewDetail(loaded, view, query.lesson, viewer);
+  if (detail.kind === "not-found") return detail;
+  const currentId =
+    detail.kind === "tree" ? (enrolment?.current_activity_id ?? null) : detail.kind === "chapter" ? (detail.selected?.activity.id ?? null) : detail.kind === "activity" ? detail.selected.activity.id : null;
+  const page = {
+    course: {
+      id: course.id,
+      slug: course.slug,
+      name: course.name,
+      course_code: course.course_code,
+      status: course.status,
+    },
+    base,
+    signedIn: viewer.id !== null,
+    enrolled: enrolment !== null,
+    currentActivityId: enrolment?.current_activity_id ?? null,
+    viewTimeSeconds: enrolment?.view_time_seconds ?? 0,
+    // The page shows the tree as its outline and counts; the outline goes as markup, not as 150 objects.
+    tree: {
+      chapterCount: tree.chapters.length,
+      activityCount: tree.activities.length,
+      completedCount: tree.completedCount,
+      percent: tree.percent,
+      outlineHtml: curriculumOutlineItems(tree, base, currentId),
+    },
+    search: found,
+    view,
+    detail,
+  };
+  return { kind: "page", page } as const;
+}
+
+type Detail =
+  | { kind: "tree" }
+  | {
+      kind: "chapter";
+      chapter: Pick<TreeChapter, "id" | "path" | "label" | "title">;
+      part: string;
+      parts: string[];
+      activities: TreeActivity[];
+      selected: SelectedActivity | null;
+    }
+  | { kind: "activity"; selected: SelectedActivity }
+  | { kind: "list"; title: string; description: string; activities: TreeActivity[] };
+
+export interface SelectedActivity {
+  activity: TreeActivity;
+  chapterLabel: string;
+  lock: ReturnType<typeof lockNotice>;
+  previous: TreeActivity | null;
+  next: TreeActivity | null;
+  /** Lesson content (video, reading, flash cards, mock exam facts) when open; never quiz answers. */
+  content: Record<string, unknown> | null;
+  questions: { id: number; prompt: string; choices: string[] }[];
+  lastAttempt: { question_count: number; correct_count: number; submitted_at: Date } | null;
+}
+
+async function selectActivity(loaded: CourseForViewer, activity: TreeActivity, viewer: Viewer): Promise<SelectedActivity> {
+  const chapter = loaded.tree.chapters.find((candidate) => candidate.id === activity.chapterId)!;
+  const lock = lockNotice(activity, loaded.course.id);
+  const { previous, next } = neighbours(loaded.tree, activity.id);
+  let content: Record<string, unknown> | null = null;
+  let questions: SelectedActivity["questions"] = [];
+  let lastAttempt: SelectedActivity["lastAttempt"] = null;
+  if (!lock) {
+    const [stored, quiz, attempt] = await Promise.all([
+      activityContent(activity.id),
+      isAssessment(activity.type) ? quizQuestionsForLearner(activity.id) : Promise.resolve([]),
+      isAssessment(activity.type) && viewer.id !== null ? latestAttempt(viewer.id, activity.id) : Promise.resolve(undefined),
+    ]);
+    content = stored;
+    questions = quiz.map((question) => ({ id: question.id, prompt: question.prompt, choices: question.choices as string[] }));
+    lastAttempt = attempt ?? null;
+  }
+  return { activity, chapterLabel: chapterHeading(chapter), lock, previous, next, content, questions, lastAttempt };
+}
+
+async function viewDetail(loaded: CourseForViewer, view: InCourseView, lesson: string | null, viewer: Viewer): Promise<Detail | NotFound> {
+  const { tree } = loaded;
+  switch (view.kind) {
+    case "tree":
+      return { kind: "tree" };
+    case "chapter": {
+      const chapter = tree.chapters.find((candidate) => candidate.path === view.path);
+      if (!chapter) return { kind: "not-found", message: "Chapter not found" };
+      const sections = chapter.sections.filter((section) => section.part === view.part);
+      const activities = sections.flatMap((section) => section.activities);
+      const wanted = Number(lesson);
+      const lessons = activities.filter((activity) => activity.type === "video" || activity.type === "reading");
+      const chosen = lessons.find((activity) => activity.id === wanted) ?? (lesson !== null ? undefined : lessons[0]);
+      if (lesson !== null && !chosen) return { kind: "not-found", message: "Lesson not found in this chapter" };
+      return {
+        kind: "chapter",
+        chapter: { id: chapter.id, path: chapter.path, label: chapter.label, title: chapter.title },
+        part: view.part,
+        parts: [...new Set(chapter.sections.map((section) => section.part))],
+        activities,
+        selected: chosen ? await selectActivity(loaded, chosen, viewer) : null,
+      };
+    }
+    case "assessment":
+    case "mock":
+    case "flash-cards": {
+      const activity = tree.activities.find((candidate) => candidate.id === view.activityId);
+      const fits =
+        activity &&
+        (view.kind === "assessment" ? isAssessment(activity.type) : view.kind === "mock" ? activity.type === "mock_exam" : activity.type === "flash_card_deck");
+      if (!activity || !fits) return { kind: "not-found", message: "Activity not found in this course" };
+      return { kind: "activity", selected: await selectActivity(loaded, activity, viewer) };
+    }
+    case "on-demand":
+      return {
+        kind: "list",
+        title: "On-demand lessons",
+        description: "Every video lesson of the course, in order.",
+        activities: tree.activities.filter((activity) => activity.type === "video"),
+      };
+    case "grade-boosters": {
+      const additional = new Set(tree.chapters.flatMap((chapter) => chapter.sections.filter((section) => section.part === "additional-practice").map((section) => section.id)));
+      return {
+        kind: "list",
+        title: "Grade boosters",
+        description: "Additional practice from every chapter: problem sets and worked solutions.",
+        activities: tree.activities.filter((activity) => additional.has(activity.sectionId)),
+      };
+    }
+  }
+}
+
+// ── Completing an activity, submitting a quiz ─────────────────────────────────────────────
+
+/** Why the learner's post changed nothing, with the status the page answers. */
+export type InCourseRefusal = { kind: "refused"; status: 400 | 403 | 404 | 409 | 422; message: string };
+
+const refused = (status: InCourseRefusal["status"], message: string): InCourseRefusal => ({ kind: "refused", status, message });
+
+interface ActivityPost {
+  activityId: number;
+  /** Whole seconds as sent; left out, the activity's length. */
+  durationSeconds: string | undefined;
+}
+
+/** The course, the open activity of it the post names and the time spent, or why not. */
+async function postedActivity(viewer: Viewer, idOrSlug: string, post: ActivityPost) {
+  const loaded = await loadCourseForViewer(viewer, idOrSlug);
+  if (!loaded) return { kind: "no-course" } as const;
+  const activity = loaded.tree.activities.find((candidate) => candidate.id === post.activityId);
+  if (!activity) return refused(404, "That activity is not part of this course.");
+  const lock = lockNotice(activity, loaded.course.id);
+  if (lock) return refused(403, lock.message);
+  const duration = parseDuration(post.durationSeconds ?? null, activity.durationSeconds);
+  if (duration === null) return refused(400, "The time spent must be a whole number of seconds.");
+  const { next } = neighbours(loaded.tree, activity.id);
+  return { kind: "open", loaded, activity, duration, next, base: inCourseBase(loaded.course.slug) } as const;
+}
+
+/** "Mark complete and continue": where to go next, or null after the course's last activity. */
+export async function completeInCourse(viewer: Viewer, idOrSlug: string, post: ActivityPost) {
+  const found = await postedActivity(viewer, idOrSlug, post);
+  if (found.kind !== "open") return found;
+  const { loaded, activity, duration, next, base } = found;
+  if (!loaded.enrolment) return refused(403, "Enrol in the course to keep track of your progress.");
+  const outcome = await completeActivity({ enrolmentId: loaded.enrolment.id, activity, durationSeconds: duration, nextId: next?.id ?? null });
+  if (!outcome.ok) return refused(422, outcome.message);
+  return { kind: "completed", base, nextHref: next ? `${base}/${next.href}` : null } as const;
+}
+
+/** Scores a quiz's answers (`question_{id}` fields) on the server; recorded as progress when the learner is enrolled. */
+export async function submitInCourseQuiz(viewer: Viewer, userId: number, idOrSlug: string, post: ActivityPost & { answers: Readonly<Record<string, unknown>> }) {
+  const found = await postedActivity(viewer, idOrSlug, post);
+  if (found.kind !== "open") return found;
+  const { loaded, activity, duration, next, base } = found;
+  if (!isAssessment(activity.type)) return refused(400, "Only quizzes take answers.");
+  const questions = await quizQuestionsForLearner(activity.id);
+  // Nothing to answer yet: no attempt of "0 of 0" counts as completing it.
+  if (questions.length === 0) return refused(409, "This activity has no questions yet.");
+  const parsed = parseAnswers(
+    questions.map((question) => ({ id: question.id, choices: question.choices as string[] })),
+    (name) => {
+      const value = post.answers[name];
+      return typeof value === "string" ? value : null;
+    },
+  );
+  if (!parsed.ok) return refused(400, parsed.message);
+  const place = { activityId: activity.id, chapterId: activity.chapterId, sectionId: activity.sectionId };
+  const { attemptId, score } = await submitQuiz({
+    userId,
+    activityId: activity.id,
+    answers: parsed.answers,
+    durationSeconds: duration,
+    enrolment: loaded.enrolment ? { id: loaded.enrolment.id, place, nextId: next?.id ?? null } : null,
+  });
+  return {
+    kind: "scored",
+    quizResult: {
+      activityId: activity.id,
+      attemptId,
+      score,
+      recorded: loaded.enrolment !== null,
+      nextHref: next ? `${base}/${next.href}` : null,
+    },
+  } as const;
+}

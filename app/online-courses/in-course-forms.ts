@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/**
+ * The forms of an activity on the in-course page: "Mark complete and continue" and a quiz's
+ * answers, one `intent` each. Pure, shared by the page's action and its forms. A quiz's answers
+ * come as `question_{id}` fields (quiz.ts), which only the quiz's questions can check, so that
+ * form keeps whatever else it is sent.
+ */
+
+/** The toast after completing a course's last activity. */
+export const COURSE_FINISHED_MESSAGE = "You finished the last activity of this course.";
+
+const activityId = z
+  .string({ error: "Choose an activity of this course." })
+  .regex(/^[1-9]\d{0,9}$/, "Choose an activity of this course.")
+  .transform(Number);
+/** Whole seconds as typed; quiz.ts's parseDuration caps it and fills in the activity's length when it is left out. */
+const durationSeconds = z.string().regex(/^\d{1,7}$/, "The time spent must be a whole number of seconds.").optional();
+
+export const inCourseSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("complete"), activity_id: activityId, duration_seconds: durationSeconds }),
+    z.looseObject({ intent: z.literal("submit-quiz"), activity_id: activityId, duration_seconds: durationSeconds }),
+  ],
+  { error: "Unknown action." },
+);
+export type InCourseInput = z.infer<typeof inCourseSchema>;

@@ -1,0 +1,61 @@
+import type { AppConfig } from "../app/config/env.server";
+import { db } from "../app/db/db.server";
+import { HOUSEKEEPING_EVERY_SECONDS, HOUSEKEEPING_QUEUE, housekeepingJobHandler } from "../app/jobs/housekeeping.server";
+import { pgBossJobs } from "../app/jobs/pg-boss-jobs.server";
+import { closeJobBackEnd, createJobRunner, type JobRunner } from "../app/jobs/queue.server";
+import { startRecurringJobs, type RecurringJob } from "../app/jobs/recurring.server";
+import { BOOKLET_QUEUE, bookletJobHandler } from "../app/online-courses/booklets.server";
+import { COURSE_PUBLISHED_QUEUE, coursePublishedJobHandler } from "../app/online-courses/pre-registrations.server";
+import { singleton } from "../app/utils/singleton.server";
+
+/**
+ * The app's background job worker: started with the server in every HTTP process (on
+ * PostgreSQL pg-boss hands each job to one of them; on the embedded database there is one
+ * process) and stopped before the database closes on shutdown, after the job in hand finishes.
+ */
+const slot = () =>
+  singleton("job-worker", () => ({ runner: undefined as JobRunner | undefined, recurring: undefined as { stop(): Promise<void> } | undefined }));
+
+function jobHandlers() {
+  return {
+    [BOOKLET_QUEUE]: bookletJobHandler({ db }),
+    [COURSE_PUBLISHED_QUEUE]: coursePublishedJobHandler({ db }),
+    [HOUSEKEEPING_QUEUE]: housekeepingJobHandler({ db }),
+  };
+}
+
+/** Jobs made on a schedule (app/jobs/recurring.server.ts): one per slot whatever the number of processes. */
+const RECURRING_JOBS: RecurringJob[] = [{ queue: HOUSEKEEPING_QUEUE, everySeconds: HOUSEKEEPING_EVERY_SECONDS }];
+
+/**
+ * On PostgreSQL, installs pg-boss's schema and the app's queues once, before the HTTP
+ * processes start (so they do not all race to do it).
+ */
+export async function prepareJobQueues(config: Pick<AppConfig, "database">) {
+  if (config.database.kind !== "postgres") return;
+  const jobs = pgBossJobs({ url: config.database.url, poolSize: 1 });
+  try {
+    for (const queue of Object.keys(jobHandlers())) await jobs.ensureQueue(queue);
+  } finally {
+    await jobs.close();
+  }
+}
+
+export async function startJobWorker() {
+  if (slot().runner) return slot().runner!;
+  const runner = createJobRunner({ handlers: jobHandlers() });
+  slot().runner = runner;
+  await runner.start();
+  slot().recurring = startRecurringJobs(RECURRING_JOBS);
+  return runner;
+}
+
+/** Stops taking jobs, waits for the one in hand, and closes the job back end's connections. */
+export async function stopJobWorker() {
+  const { runner, recurring } = slot();
+  slot().runner = undefined;
+  slot().recurring = undefined;
+  await recurring?.stop();
+  await runner?.stop();
+  await closeJobBackEnd();
+}
