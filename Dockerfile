@@ -2,7 +2,9 @@
 # Build: all dependencies, then the production build. Run: production dependencies only, as a non-root user.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
+# patches/ is applied by npm ci's postinstall (patch-package), to the server's and the browser's code alike.
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -10,6 +12,7 @@ RUN npm run build
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim

@@ -3,6 +3,7 @@ import { defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig 
 import { detectDatabaseTarget } from "./tests/support/database-target";
 
 // Vitest runs without the Remix Vite plugin (it breaks tests); only the alias is shared.
+const ONCE = ["tests/routes/**/*.test.ts", "tests/system/**/*.test.ts"];
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
 export default defineConfig(async (): Promise<ViteUserConfig> => {
@@ -25,14 +26,14 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
       testTimeout: 20_000,
       hookTimeout: 60_000,
       env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
-      // Integration tests run on the embedded database always, and on PostgreSQL when a server answers;
-      // the tests of the whole server (tests/system) run once, on PostgreSQL when there is one.
+      // Integration tests (domain functions against the database) run on the embedded database
+      // always, and on PostgreSQL when a server answers. The tests of routes (tests/routes: their
+      // loaders and actions called directly) and of the whole server (tests/system) run once, on
+      // PostgreSQL when there is one: what differs between the two databases is in the domain.
       projects: [
         project("unit", ["tests/unit/**/*.test.{ts,tsx}"]),
-        project("integration-embedded", ["tests/integration/**/*.test.ts", ...(onPostgres ? [] : ["tests/system/**/*.test.ts"])], "embedded"),
-        ...(onPostgres
-          ? [project("integration-postgres", ["tests/integration/**/*.test.ts", "tests/system/**/*.test.ts"], "postgres")]
-          : []),
+        project("integration-embedded", ["tests/integration/**/*.test.ts", ...(onPostgres ? [] : ONCE)], "embedded"),
+        ...(onPostgres ? [project("integration-postgres", ["tests/integration/**/*.test.ts", ...ONCE], "postgres")] : []),
       ],
     },
   };

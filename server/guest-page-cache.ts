@@ -90,6 +90,17 @@ const VARIANT_COOKIES: Record<string, (value: string | undefined) => string> = {
   [SITE_BANNER_COOKIE]: (value) => (value === currentBanner(new Date()).id ? "dismissed" : "open"),
 };
 
+/**
+ * Whether a GET asks for a page. Browsers send `Accept: text/html`; curl, crawlers and link
+ * previewers send no Accept, or one that takes any type, and are served the same page, so they
+ * get the cached copy too. A client naming other types (JSON, an event stream) keeps its own path.
+ */
+export function asksForPage(accept: string | undefined): boolean {
+  if (!accept?.trim()) return true;
+  const types = accept.split(",").map((part) => part.split(";")[0]!.trim().toLowerCase());
+  return types.includes("text/html") || types.every((type) => type === "*/*");
+}
+
 /** The cache key for a guest document request, or undefined when it must not be cached. */
 export function guestCacheKey(
   method: string,
@@ -99,8 +110,7 @@ export function guestCacheKey(
   if (method !== "GET") return undefined;
   if (headers.authorization) return undefined;
   if (url.pathname.endsWith(".data") || url.searchParams.has("_data")) return undefined;
-  // Browsers ask for documents with Accept: text/html; API calls, streams and assets never do.
-  if (!headers.accept?.includes("text/html")) return undefined;
+  if (!asksForPage(headers.accept)) return undefined;
   if (url.pathname.startsWith("/api/")) return undefined;
   if (BYPASS_COOKIES.some((name) => headers.cookies[name] !== undefined)) return undefined;
   const variant = Object.entries(VARIANT_COOKIES)

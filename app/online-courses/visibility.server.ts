@@ -5,7 +5,7 @@ import type { Database } from "~/db/schema";
 /**
  * The access module's "may see the course" rule (courseAccessLevel ≥ OVERVIEW, access.ts) as a
  * SQL condition, so lists are filtered by the database rather than by loading whole tables.
- * tests/integration/online-courses/api.test.ts checks that both agree on every course for
+ * tests/integration/online-courses/visibility.test.ts checks that both agree on every course for
  * every kind of viewer.
  */
 export function visibleTo(viewer: Viewer) {

@@ -2,7 +2,7 @@ import type { RouteId } from "~/accounts/policy/route-rules";
 
 /**
  * For each route of app/accounts/policy/route-rules.ts, what the role × route test
- * (tests/integration/accounts/route-access.test.ts) asks of it: a URL that reaches it, the answer
+ * (tests/routes/accounts/route-access.test.ts) asks of it: a URL that reaches it, the answer
  * to someone the policy lets in when that is not a 2xx page, and the mutation it takes. Keyed by
  * route id, so a route without a sample does not type check.
  */

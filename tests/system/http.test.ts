@@ -76,6 +76,17 @@ describe("pages", () => {
     expect((await visitor(app).page("/courses")).html).toContain("Dismiss announcement");
   });
 
+  it("serves a guest without a browser's Accept header (curl, crawlers, link previews) the cached page", async () => {
+    await app.fetch("/pricing", { headers: { Accept: "text/html" } });
+    for (const accept of [undefined, "*/*"]) {
+      const response = await app.fetch("/pricing", accept ? { headers: { Accept: accept } } : { headers: {} });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-guest-cache")).toMatch(/fresh|stale/);
+      expect(response.headers.get("content-type")).toContain("text/html");
+      expect(await response.text()).toContain("<h1");
+    }
+  });
+
   it("never serves the guest cache to a signed-in visitor", async () => {
     const response = await app.fetch("/courses", { headers: { Accept: "text/html", Cookie: "session=abc" } });
     expect(response.status).toBe(200);
@@ -125,6 +136,26 @@ describe("pages", () => {
     const response = await app.fetch("/healthz");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ok", database: "up" });
+  });
+});
+
+describe("route matching", () => {
+  // patches/@remix-run+router+*.patch: the route table is flattened and ranked once per process
+  // (per copy of the router package), not on each of the four matchings of every request.
+  it("flattens the route table once, not per request", async () => {
+    const flattened = () => ((globalThis as Record<symbol, number | undefined>)[Symbol.for("@remix-run/router:flattened-route-trees")] ?? 0);
+    const student = (await database().db.selectFrom("users").select("id").where("email", "=", "student@demo.test").executeTakeFirstOrThrow()).id;
+    const browser = visitor(app);
+    browser.jar.set(SESSION_COOKIE, await sessionCookieFor(student));
+    const pages = ["/dashboard", "/courses", "/notifications", "/chats", "/courses/waterloo-math-137", "/pricing", "/no-such-page"];
+    for (const page of pages) await browser.page(page);
+    const warm = flattened();
+    expect(warm).toBeGreaterThan(0);
+    for (let request = 0; request < 100; request++) {
+      const { response } = await browser.page(pages[request % pages.length]!);
+      expect(response.status).toBeLessThan(500);
+    }
+    expect(flattened()).toBe(warm);
   });
 });
 

@@ -3,7 +3,7 @@ import { hasRole, INSTRUCTOR_ROLES, isGuest, type Role, type Viewer } from "~/ac
 /**
  * Who may open or change every route (issue 3, item 2); app/accounts/policy/permissions.ts says
  * who may do what to whom. Pure, shared by server and client: loaders and actions ask it through
- * app/accounts/authorize.server.ts, and tests/integration/accounts/route-access.test.ts walks the
+ * app/accounts/authorize.server.ts, and tests/routes/accounts/route-access.test.ts walks the
  * route table below with every role and a guest.
  */
 
@@ -66,7 +66,7 @@ const onlyMutations = <const R extends RouteRequirement>(who: R) => ({ access: "
 
 /**
  * Every route of the app, keyed by Remix route id (as remix-flat-routes names it). A route file
- * without an entry fails tests/integration/accounts/route-access.test.ts, so the table grows with
+ * without an entry fails tests/routes/accounts/route-access.test.ts, so the table grows with
  * the routes. "root" (the layout around every page) is not a URL and is not listed.
  */
 export const ROUTE_RULES = {

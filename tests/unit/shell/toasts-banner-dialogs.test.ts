@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { guestCacheKey } from "../../../server/guest-page-cache";
+import { asksForPage, guestCacheKey } from "../../../server/guest-page-cache";
 import { isLegalDocumentId, legalDocument, LEGAL_DOCUMENT_IDS } from "~/legal/documents";
 import { dialogForHref, dialogForLink, dialogFromSearch, queryOf, withoutDialogQuery } from "~/shell/dialogs";
 import { chunkErrorAction, retryChunkLoadOnce } from "~/shell/chunk-retry";
@@ -138,6 +138,22 @@ describe("site banner", () => {
     expect(key(current)).not.toBe(key(undefined));
     expect(key("made-up-value")).toBe(key(undefined));
     expect(key("another-made-up")).toBe(key(undefined));
+  });
+
+  it.each<[string | undefined, boolean]>([
+    ["text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", true],
+    ["text/html", true],
+    [undefined, true],
+    ["", true],
+    ["*/*", true],
+    ["*/*;q=0.8", true],
+    ["application/json", false],
+    ["application/json, */*", false],
+    ["text/event-stream", false],
+    ["image/avif,image/webp,*/*", false],
+  ])("serves a guest asking with Accept %s the cached page: %s", (accept, cached) => {
+    expect(asksForPage(accept)).toBe(cached);
+    expect(guestCacheKey("GET", new URL("http://localhost/courses"), { accept, cookies: {} }) !== undefined).toBe(cached);
   });
 
   it("never caches a page carrying a toast", () => {

@@ -21,7 +21,7 @@ import { resetSingleton } from "~/utils/singleton.server";
 import { useTestDatabase } from "../../support/database";
 import type { RouteAnswer } from "../../support/route-answer";
 import { routeVisitor, sessionCookieFor, TEST_ORIGIN, type RouteVisitor } from "../../support/route-visitor";
-import { createTestUser, latestMailTo, mailCount, tokenIn, uniqueIp } from "./helpers";
+import { createTestUser, latestMailTo, mailCount, tokenIn, uniqueIp } from "../../integration/accounts/helpers";
 
 /** Password reset, email confirmation, the account mail API and the development mailbox, as their routes answer. */
 const database = useTestDatabase();

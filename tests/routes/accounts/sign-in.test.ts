@@ -15,7 +15,7 @@ import { useTestDatabase } from "../../support/database";
 import type { RouteAnswer } from "../../support/route-answer";
 import { routeVisitor, type RouteVisitor } from "../../support/route-visitor";
 import { expectRedirectWithToast } from "../../support/toast";
-import { inOneRateLimitWindow, uniqueIp } from "./helpers";
+import { inOneRateLimitWindow, uniqueIp } from "../../integration/accounts/helpers";
 
 /** Signing in, out and up: the forms (with JavaScript off) and their JSON twins, as the routes answer them. */
 const database = useTestDatabase();

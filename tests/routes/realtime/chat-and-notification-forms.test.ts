@@ -10,7 +10,7 @@ import { action as notificationsAction } from "~/routes/notifications";
 import { CHECK_FORM_MESSAGE } from "~/subscriptions/subscription-forms";
 import { useTestDatabase } from "../../support/database";
 import { routeAnswer } from "../../support/route-answer";
-import { createTestUser } from "../accounts/helpers";
+import { createTestUser } from "../../integration/accounts/helpers";
 
 /**
  * The chat, notification and subscription pages' forms (they work without JavaScript): a form
