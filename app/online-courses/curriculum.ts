@@ -264,3 +264,15 @@ export function parseInCoursePath(rest: string): InCourseView | null {
   return null;
 }
 
+/** How many lessons a curriculum search lists at most. */
+export const CURRICULUM_SEARCH_LIMIT = 200;
+
+/**
+ * The course's activities whose title holds the query, ignoring case, in curriculum order. The
+ * tree is already in memory (held per content version), so searching it costs no query.
+ */
+export function searchActivities(tree: { activities: readonly TreeActivity[] }, query: string): TreeActivity[] {
+  const needle = query.trim().toLowerCase();
+  if (needle === "") return [];
+  return tree.activities.filter((activity) => activity.title.toLowerCase().includes(needle)).slice(0, CURRICULUM_SEARCH_LIMIT);
+}

@@ -1,5 +1,5 @@
 import type { Viewer } from "~/accounts/roles";
-import { activityContent, loadCourseForViewer, searchCurriculum, type CourseForViewer } from "~/online-courses/in-course.server";
+import { activityContent, loadCourseForViewer, type CourseForViewer } from "~/online-courses/in-course.server";
 import {
   chapterHeading,
   inCourseBase,
@@ -7,6 +7,7 @@ import {
   lockNotice,
   neighbours,
   resumeActivity,
+  searchActivities,
   type InCourseView,
   type TreeActivity,
   type TreeChapter,
@@ -42,9 +43,7 @@ export async function inCoursePage(viewer: Viewer, idOrSlug: string, view: InCou
   }
 
   const search = query.search.slice(0, 200);
-  const searchIds = search.trim() ? await searchCurriculum(course.id, search) : null;
-  const byId = new Map(tree.activities.map((activity) => [activity.id, activity]));
-  const found = searchIds ? { query: search, results: searchIds.map((id) => byId.get(id)!).filter(Boolean) } : null;
+  const found = search.trim() ? { query: search, results: searchActivities(tree, search) } : null;
 
   const detail = await viewDetail(loaded, view, query.lesson, viewer);
   if (detail.kind === "not-found") return detail;

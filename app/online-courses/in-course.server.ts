@@ -10,7 +10,6 @@ import {
   type AccessInput,
   type SubscriptionFacts,
 } from "~/online-courses/access";
-import { likePattern } from "~/db/like-pattern";
 import { buildCurriculum, type CurriculumRow, type CurriculumTree } from "~/online-courses/curriculum";
 import { enrolmentFacts } from "~/online-courses/enrolments.server";
 import { cachedOutlineRows } from "~/online-courses/outline-cache.server";
@@ -130,24 +129,6 @@ export async function loadCourseForViewer(
   };
   const tree = buildCurriculum(rows, { completed: new Set(completedIds), access });
   return { course, enrolment: enrolment ?? null, access, tree };
-}
-
-/** Activity ids of the course whose title contains the query, case-insensitively, in curriculum order. */
-export async function searchCurriculum(onlineCourseId: number, query: string, executor: Executor = db()): Promise<number[]> {
-  if (query.trim() === "") return [];
-  const rows = await executor
-    .selectFrom("activities")
-    .innerJoin("sections", "sections.id", "activities.section_id")
-    .innerJoin("chapters", "chapters.id", "sections.chapter_id")
-    .where("chapters.online_course_id", "=", onlineCourseId)
-    .where(sql<boolean>`lower(activities.title) like ${likePattern(query.trim())} escape '\\'`)
-    .select("activities.id")
-    .orderBy("chapters.position")
-    .orderBy("sections.position")
-    .orderBy("activities.position")
-    .limit(200)
-    .execute();
-  return rows.map((row) => row.id);
 }
 
 /** An activity's own content (the tree carries only titles), for an activity of this course. */

@@ -6,12 +6,15 @@ import {
   activityPath,
   buildCurriculum,
   chapterHeading,
+  CURRICULUM_SEARCH_LIMIT,
   neighbours,
   parseInCoursePath,
   progressPercent,
   resumeActivity,
+  searchActivities,
   sectionPart,
   type CurriculumRow,
+  type TreeActivity,
 } from "~/online-courses/curriculum";
 import { courseFacts, student } from "./fixtures";
 
@@ -221,3 +224,23 @@ describe("in-course paths", () => {
   });
 });
 
+describe("searchActivities", () => {
+  const titles = ["Limits: an intuition", "The Squeeze Theorem", "Squeeze practice", "100% of derivatives", "Quiz_1"];
+  const tree = { activities: titles.map((title, index) => ({ id: index + 1, title }) as TreeActivity) };
+  it.each<[string, string[]]>([
+    ["squeeze", ["The Squeeze Theorem", "Squeeze practice"]],
+    ["  SQUEEZE ", ["The Squeeze Theorem", "Squeeze practice"]],
+    ["%", ["100% of derivatives"]],
+    ["_", ["Quiz_1"]],
+    ["theorem squeeze", []],
+    ["", []],
+    ["   ", []],
+  ])("%j → %j, in curriculum order", (query, expected) => {
+    expect(searchActivities(tree, query).map((activity) => activity.title)).toEqual(expected);
+  });
+
+  it("lists at most the search limit", () => {
+    const many = { activities: Array.from({ length: CURRICULUM_SEARCH_LIMIT + 5 }, (_, index) => ({ id: index, title: `Lesson ${index}` }) as TreeActivity) };
+    expect(searchActivities(many, "lesson")).toHaveLength(CURRICULUM_SEARCH_LIMIT);
+  });
+});
