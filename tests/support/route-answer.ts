@@ -1,3 +1,4 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { runWithRequestContext, type RequestContext } from "../../app/utils/request-context.server";
 
 export interface RouteAnswer {
@@ -32,4 +33,23 @@ export async function routeAnswer(run: () => Promise<unknown>): Promise<RouteAns
     return { status: init?.status ?? 200, headers: new Headers(init?.headers), data, queries: context.queryCount };
   }
   return { status: 200, headers: new Headers(), data: result, queries: context.queryCount };
+}
+
+/** A browser's form post to `path` carrying the session cookie. */
+export function formPost(path: string, cookie: string, fields: [string, string][]) {
+  return new Request(`http://app.test${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    body: new URLSearchParams(fields),
+  });
+}
+
+/** Runs an action on a request as the server does, from one client address. */
+export function actionAnswer(
+  action: (args: ActionFunctionArgs) => Promise<unknown>,
+  request: Request,
+  params: Record<string, string> = {},
+  clientIp = "192.0.2.80",
+) {
+  return routeAnswer(() => action({ request, params, context: { clientIp } } as unknown as ActionFunctionArgs));
 }

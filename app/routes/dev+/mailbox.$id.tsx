@@ -4,7 +4,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { linkify } from "~/formatting/linkify";
 import { formatUtc } from "~/mail/dev-mailbox";
-import { findOutboxEmail, requireDevMailbox } from "~/mail/outbox.server";
+import { findOutboxEmail } from "~/mail/outbox.server";
+import { requireDevMailbox } from "~/routes/dev+/mailbox-access.server";
 import { parseRecordId } from "~/utils/record-id";
 
 /**

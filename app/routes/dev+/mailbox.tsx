@@ -4,7 +4,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { formatUtc } from "~/mail/dev-mailbox";
-import { listOutboxEmails, requireDevMailbox } from "~/mail/outbox.server";
+import { listOutboxEmails } from "~/mail/outbox.server";
+import { requireDevMailbox } from "~/routes/dev+/mailbox-access.server";
 
 /**
  * GET /dev/mailbox: every mail the app recorded, newest first (?to= narrows to one address),

@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { PROFILE_SAVED_MESSAGES } from "~/accounts/profile-forms";
@@ -20,7 +19,7 @@ import { action as profileAction } from "~/routes/profile";
 import { DONE_MESSAGES } from "~/subscriptions/subscription-forms";
 import { useTestDatabase } from "../../support/database";
 import { createTestUser } from "../accounts/helpers";
-import { routeAnswer } from "../../support/route-answer";
+import { actionAnswer, formPost } from "../../support/route-answer";
 import { useStripeEmulator } from "../../support/stripe";
 import { expectRedirectWithToast, toastOf } from "../../support/toast";
 
@@ -39,17 +38,8 @@ async function signedIn(email: string) {
   return { ...user, cookie };
 }
 
-function post(path: string, cookie: string, fields: [string, string][]) {
-  return new Request(`http://app.test${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-    body: new URLSearchParams(fields),
-  });
-}
-
-function run(action: (args: ActionFunctionArgs) => Promise<unknown>, request: Request, params: Record<string, string> = {}) {
-  return routeAnswer(() => action({ request, params, context: { clientIp: "192.0.2.80" } } as unknown as ActionFunctionArgs));
-}
+const post = formPost;
+const run = (action: Parameters<typeof actionAnswer>[0], request: Request, params: Record<string, string> = {}) => actionAnswer(action, request, params, "192.0.2.80");
 
 describe("feedback after a form post is a signed toast on the clean URL", () => {
   it("profile: the password form", async () => {

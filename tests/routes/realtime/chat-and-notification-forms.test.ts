@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, describe, expect, it } from "vitest";
 import { createUserSession } from "~/accounts/session.server";
 import { createNotification } from "~/notifications/notifications.server";
@@ -9,7 +8,7 @@ import { action as mySubscriptionAction } from "~/routes/my-subscription";
 import { action as notificationsAction } from "~/routes/notifications";
 import { CHECK_FORM_MESSAGE } from "~/subscriptions/subscription-forms";
 import { useTestDatabase } from "../../support/database";
-import { routeAnswer } from "../../support/route-answer";
+import { actionAnswer, formPost } from "../../support/route-answer";
 import { createTestUser } from "../../integration/accounts/helpers";
 
 /**
@@ -30,17 +29,8 @@ async function member() {
   return { ...user, cookie };
 }
 
-function post(path: string, cookie: string, fields: [string, string][]) {
-  return new Request(`http://app.test${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-    body: new URLSearchParams(fields),
-  });
-}
-
-function run(action: (args: ActionFunctionArgs) => Promise<unknown>, request: Request, params: Record<string, string> = {}) {
-  return routeAnswer(() => action({ request, params, context: { clientIp: "192.0.2.81" } } as unknown as ActionFunctionArgs));
-}
+const post = formPost;
+const run = (action: Parameters<typeof actionAnswer>[0], request: Request, params: Record<string, string> = {}) => actionAnswer(action, request, params, "192.0.2.81");
 
 describe("chat forms", () => {
   it("starts a chat by email address, and says why when it cannot", async () => {

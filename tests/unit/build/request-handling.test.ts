@@ -28,8 +28,6 @@ const REQUEST_SEAMS = new Set([
   "app/security/csrf.server.ts",
   "app/toasts/toast.server.ts",
   "app/security/retry-after.ts",
-  // The development mailbox's secret-link gate.
-  "app/mail/outbox.server.ts",
   // The 404 routes throw when what a URL names does not exist.
   "app/errors/not-found.server.ts",
   // The built-in realtime transport's event stream.
