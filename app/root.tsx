@@ -2,6 +2,7 @@ import { Theme } from "@radix-ui/themes";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
+  type ShouldRevalidateFunction,
   Links,
   Meta,
   Outlet,
@@ -19,7 +20,9 @@ import { errorMessage } from "~/errors/messages";
 import { AppShell } from "~/shell/app-shell";
 import { useRootData } from "~/shell/root-data";
 import { rootData } from "~/shell/root-data.server";
-import { currentSession } from "~/accounts/session.server";
+import { currentSessionWith } from "~/accounts/session.server";
+import { shellRead, shellReadOf } from "~/shell/shell-read.server";
+import { TOUR_PROMPTS_COOKIE } from "~/site-tours/tours";
 import { toastFrom } from "~/toasts/toast.server";
 import { readCookies } from "~/utils/cookies.server";
 import { siteOrigin } from "~/utils/site-origin.server";
@@ -36,11 +39,17 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [session, { toast, clearCookie }] = await Promise.all([currentSession(request), toastFrom(request)]);
+  const cookies = readCookies(request);
+  // The session and everything the shell shows a signed-in user come back in one query.
+  const [signedIn, { toast, clearCookie }] = await Promise.all([
+    currentSessionWith(request, shellRead({ tours: cookies[TOUR_PROMPTS_COOKIE] !== "off" })),
+    toastFrom(request),
+  ]);
   // Built in app/shell/root-data.server.ts; components read it with useRootData() (app/shell/root-data.ts).
-  const body = await rootData({
-    session,
-    cookies: readCookies(request),
+  const body = rootData({
+    session: signedIn?.session ?? null,
+    shellRead: signedIn ? shellReadOf(signedIn.extra) : null,
+    cookies,
     toast,
     csrfToken: context.csrfToken,
     siteOrigin: siteOrigin(request),
@@ -49,6 +58,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   return data(body, clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined);
 }
+
+/**
+ * The shell is read again after a submission, after a redirect that set a cookie (a sign-in, a
+ * toast) and when asked (`useRevalidator`), since those can change what it shows. A link or
+ * GET form that only changes the query of the page being viewed (search, filters, tabs, pages)
+ * cannot, except the privacy dialog's `?privacyPolicy`; other navigations already keep the shell
+ * (the badges stay current over the realtime connection).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  if (!defaultShouldRevalidate) return false;
+  if (formMethod && formMethod !== "GET") return true;
+  const queryOnly = currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
+  return !queryOnly || currentUrl.searchParams.has("privacyPolicy") !== nextUrl.searchParams.has("privacyPolicy");
+};
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();

@@ -8,10 +8,18 @@
  *   npm run bench                             embedded database in a temporary folder
  *   npm run bench -- --duration 10 --connections 50 --skip-build --record
  *   (--record appends the table to docs/benchmarks.md; --skip-realtime leaves out the realtime
- *   run of scripts/bench-realtime.ts that follows, which needs a PostgreSQL server)
+ *   run of scripts/bench-realtime.ts that follows, which needs a PostgreSQL server; --only <text>
+ *   keeps the rows whose name contains it; on PostgreSQL a last row measures the signed-in
+ *   dashboard on the embedded database, one process, --embedded-connections 10 unless told,
+ *   and --skip-embedded leaves it out)
+ *
+ * Each row reports the CPU time of the serving processes per request (the app's primary and
+ * its cluster workers, from /proc), so a change's cost shows even when the load generator and
+ * the database share the cores.
  */
 import { execSync, spawn, type ChildProcess } from "node:child_process";
-import { appendFileSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
 import os from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -28,6 +36,7 @@ const duration = Number(option("duration", "10"));
 const connections = Number(option("connections", "50"));
 const warmup = Number(option("warmup", "3"));
 const only = option("only", "");
+const embeddedConnections = Number(option("embedded-connections", "10"));
 const wanted = (name: string) => only === "" || name.includes(only);
 
 interface Measurement {
@@ -38,13 +47,45 @@ interface Measurement {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU time of the serving processes (all of them) per answered request. */
+  cpuMsPerRequest: number;
+  connections: number;
 }
 
-async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Measurement> {
-  const run = (seconds: number) =>
-    autocannon({ url, connections, duration: seconds, headers: { accept: "text/html", ...headers } });
+/** CPU time (user + system, ms) used so far by a process and its children (the app's cluster workers). */
+function processTreeCpuMs(pid: number): number {
+  const ticksPerMs = 100 / 1000; // USER_HZ on Linux
+  const own = (id: number) => {
+    try {
+      const fields = readFileSync(`/proc/${id}/stat`, "utf8").split(") ")[1]!.split(" ");
+      return (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
+    } catch {
+      return 0;
+    }
+  };
+  const children = (id: number): number[] => {
+    try {
+      return readdirSync(`/proc/${id}/task`).flatMap((task) => readFileSync(`/proc/${id}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number));
+    } catch {
+      return [];
+    }
+  };
+  return own(pid) + children(pid).reduce((sum, child) => sum + processTreeCpuMs(child), 0);
+}
+
+async function measure(
+  name: string,
+  url: string,
+  serverPid: number,
+  options: { headers?: Record<string, string>; accept?: boolean; connections?: number } = {},
+): Promise<Measurement> {
+  const conns = options.connections ?? connections;
+  const headers = { ...(options.accept === false ? {} : { accept: "text/html" }), ...options.headers };
+  const run = (seconds: number) => autocannon({ url, connections: conns, duration: seconds, headers });
   if (warmup > 0) await run(warmup);
+  const cpuBefore = processTreeCpuMs(serverPid);
   const result = await run(duration);
+  const cpuMs = processTreeCpuMs(serverPid) - cpuBefore;
   return {
     name,
     path: new URL(url).pathname + new URL(url).search,
@@ -53,6 +94,8 @@ async function measure(name: string, url: string, headers: Record<string, string
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    cpuMsPerRequest: result.requests.total > 0 ? cpuMs / result.requests.total : 0,
+    connections: conns,
   };
 }
 
@@ -84,60 +127,98 @@ async function postgresVersion(url: string) {
   return `PostgreSQL ${rows[0]!.server_version}`;
 }
 
+/** The production build on `env`'s database, healthy; with the in-course fixture and a signed-in student. */
+async function startBenchServer(port: number, env: NodeJS.ProcessEnv, database: { databaseUrl?: string; dataDir?: string }) {
+  const origin = `http://127.0.0.1:${port}`;
+  const start = () => spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/server.js`], { env, stdio: ["ignore", "ignore", "inherit"] });
+  let app = start();
+  await waitForHealthy(origin, app);
+  // The 30-chapter course and a signed-in student (the embedded folder is written while the server is stopped).
+  let fixture: Awaited<ReturnType<typeof prepareInCourseFixture>>;
+  if (database.databaseUrl) {
+    fixture = await prepareInCourseFixture({ databaseUrl: database.databaseUrl });
+  } else {
+    await stopApp(app);
+    fixture = await prepareInCourseFixture({ dataDir: database.dataDir! });
+    app = start();
+    await waitForHealthy(origin, app);
+  }
+  const signedIn = await fetch(`${origin}/in-course-experience/${BENCH_COURSE_SLUG}`, { headers: { accept: "text/html", cookie: fixture.cookie } }).then((r) => r.text());
+  if (!signedIn.includes("Resume where you left off")) throw new Error("the benchmark student's session did not sign in");
+  return { app, origin, fixture };
+}
+
+async function stopApp(child: ChildProcess) {
+  child.kill("SIGTERM");
+  await new Promise((resolve) => (child.exitCode !== null ? resolve(undefined) : child.once("exit", resolve)));
+}
+
 async function main() {
   if (!args.includes("--skip-build")) execSync("npm run build --silent", { stdio: "inherit" });
   const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
   const { env, databaseUrl, dataDir } = productionServerEnv(port, { tmpPrefix: "mkt-bench-" });
-  const startApp = () => spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/server.js`], { env, stdio: ["ignore", "ignore", "inherit"] });
-  const stopApp = async (child: ChildProcess) => {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => (child.exitCode !== null ? resolve(undefined) : child.once("exit", resolve)));
-  };
-  let app = startApp();
   const bare = await bareNodeServer();
+  let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
+  const results: Measurement[] = [];
   try {
-    await waitForHealthy(origin, app);
-    // The 30-chapter course and a signed-in student (the embedded folder is written while the server is stopped).
-    let fixture: Awaited<ReturnType<typeof prepareInCourseFixture>>;
-    if (databaseUrl) {
-      fixture = await prepareInCourseFixture({ databaseUrl });
-    } else {
-      await stopApp(app);
-      fixture = await prepareInCourseFixture({ dataDir: dataDir! });
-      app = startApp();
-      await waitForHealthy(origin, app);
-    }
-    const signedIn = await fetch(`${origin}/in-course-experience/${BENCH_COURSE_SLUG}`, { headers: { accept: "text/html", cookie: fixture.cookie } }).then((r) => r.text());
-    if (!signedIn.includes("Resume where you left off")) throw new Error("the benchmark student's session did not sign in");
+    server = await startBenchServer(port, env, { databaseUrl, dataDir });
+    const { app, origin, fixture } = server;
+    const pid = app.pid!;
     const courseSlug = await fetch(`${origin}/courses`, { headers: { accept: "text/html" } })
       .then((r) => r.text())
       .then((html) => /href="\/courses\/([\w-]+)"/.exec(html)?.[1]);
-    const results: Measurement[] = [];
-    results.push(await measure("bare node:http hello", `${bare.origin}/`));
-    results.push(await measure("minimal Remix route", `${origin}/robots.txt`));
-    if (wanted("homepage (guest)")) results.push(await measure("homepage (guest)", `${origin}/`));
-    if (wanted("catalogue page (guest)")) results.push(await measure("catalogue page (guest)", `${origin}/courses`));
-    if (wanted("catalogue search, uncached (signed-in cookie)")) results.push(await measure("catalogue search, uncached (signed-in cookie)", `${origin}/courses?query=calc`, { cookie: "session=benchmark" }));
-    if (courseSlug && wanted("course page (guest)")) results.push(await measure("course page (guest)", `${origin}/courses/${courseSlug}`));
-    if (wanted("in-course page, 30 chapters (signed-in student)")) results.push(await measure("in-course page, 30 chapters (signed-in student)", `${origin}/in-course-experience/${BENCH_COURSE_SLUG}`, { cookie: fixture.cookie }));
-    if (wanted("in-course chapter page, 30 chapters (signed-in student)")) results.push(await measure("in-course chapter page, 30 chapters (signed-in student)", `${origin}${fixture.chapterPath}`, { cookie: fixture.cookie }));
+    const student = { headers: { cookie: fixture.cookie } };
+    const rows: [string, string, Parameters<typeof measure>[3]?][] = [
+      ["minimal Remix route", "/robots.txt"],
+      ["homepage (guest)", "/"],
+      ["homepage (guest, no Accept header)", "/", { accept: false }],
+      ["catalogue page (guest)", "/courses"],
+      ["catalogue search, uncached (cookie naming no session)", "/courses?query=calc", { headers: { cookie: "session=benchmark" } }],
+      ...(courseSlug ? [["course page (guest)", `/courses/${courseSlug}`] as [string, string]] : []),
+      ["dashboard (signed-in student)", "/dashboard", student],
+      ["in-course page, 30 chapters (signed-in student)", `/in-course-experience/${BENCH_COURSE_SLUG}`, student],
+      ["in-course chapter page, 30 chapters (signed-in student)", fixture.chapterPath, student],
+      ["notifications (signed-in student)", "/notifications", student],
+      ["chats (signed-in student)", "/chats", student],
+    ];
+    results.push(await measure("bare node:http hello", `${bare.origin}/`, bare.child.pid!));
+    for (const [name, path, options] of rows) {
+      if (name === "minimal Remix route" || wanted(name)) results.push(await measure(name, `${origin}${path}`, pid, options));
+    }
+    await stopApp(app);
+    server = undefined;
+
+    // The README's `npm start`: the embedded database, one process, a smaller crowd.
+    if (databaseUrl && !args.includes("--skip-embedded") && wanted("embedded")) {
+      const embeddedDir = mkdtempSync(path.join(os.tmpdir(), "mkt-bench-embedded-"));
+      const embeddedEnv: NodeJS.ProcessEnv = { ...env, DATA_DIR: embeddedDir, SEED_DEMO_DATA: "true" };
+      delete embeddedEnv.DATABASE_URL;
+      try {
+        server = await startBenchServer(port, embeddedEnv, { dataDir: embeddedDir });
+        const embedded = { headers: { cookie: server.fixture.cookie }, connections: embeddedConnections };
+        results.push(await measure("dashboard (signed-in student), embedded database, 1 process", `${server.origin}/dashboard`, server.app.pid!, embedded));
+        await stopApp(server.app);
+        server = undefined;
+      } finally {
+        rmSync(embeddedDir, { recursive: true, force: true });
+      }
+    }
 
     const database = databaseUrl ? await postgresVersion(databaseUrl) : "embedded PGlite";
     const workers = databaseUrl ? (process.env.WEB_CONCURRENCY ?? String(os.availableParallelism())) : "1";
     const header = [
-      `Date: ${new Date().toISOString().slice(0, 10)} · Machine: ${os.availableParallelism()} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB · Node ${process.version}`,
-      `Database: ${database} · app processes: ${workers} · autocannon ${connections} connections, ${duration} s (after ${warmup} s warm-up), same machine`,
+      `Date: ${new Date().toISOString().slice(0, 10)} · Machine: ${os.availableParallelism()} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB · Node ${process.version} · 1-minute load at the end: ${os.loadavg()[0]!.toFixed(2)}`,
+      `Database: ${database} · app processes: ${workers} · autocannon ${connections} connections unless the row says otherwise, ${duration} s (after ${warmup} s warm-up), same machine`,
       `Command: ${databaseUrl ? "DATABASE_URL=… " : ""}npm run bench${args.length ? ` -- ${args.join(" ")}` : ""}`,
     ];
     const bareRps = results[0]!.requestsPerSecond;
     const remixRps = results[1]!.requestsPerSecond;
     const table = [
-      "| target | path | req/s | p50 ms | p99 ms | errors | non-2xx | vs bare node | vs minimal Remix |",
-      "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+      "| target | path | conns | req/s | p50 ms | p99 ms | CPU ms/req | errors | non-2xx | vs bare node | vs minimal Remix |",
+      "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
       ...results.map(
         (r) =>
-          `| ${r.name} | \`${r.path}\` | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.requestsPerSecond / bareRps).toFixed(3)} | ${(r.requestsPerSecond / remixRps).toFixed(2)} |`,
+          `| ${r.name} | \`${r.path}\` | ${r.connections} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.cpuMsPerRequest.toFixed(2)} | ${r.errors} | ${r.non2xx} | ${(r.requestsPerSecond / bareRps).toFixed(3)} | ${(r.requestsPerSecond / remixRps).toFixed(2)} |`,
       ),
     ];
     const report = [...header, "", ...table].join("\n");
@@ -152,7 +233,7 @@ async function main() {
     }
   } finally {
     bare.child.kill();
-    await stopApp(app);
+    if (server) await stopApp(server.app);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }

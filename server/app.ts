@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -35,6 +36,15 @@ export function applyServerTimeouts(server: Server, { requestTimeoutMs = 120_000
   server.keepAliveTimeout = 65_000; // longer than the proxy's idle timeout
   server.headersTimeout = Math.min(66_000, requestTimeoutMs);
   server.requestTimeout = requestTimeoutMs;
+}
+
+/** URL paths of the client build's files outside /assets (copied from public/). */
+function publicFilesIn(clientDir: string, folder = ""): string[] {
+  return readdirSync(path.join(clientDir, folder), { withFileTypes: true }).flatMap((entry) => {
+    const urlPath = `${folder}/${entry.name}`;
+    if (entry.isDirectory()) return urlPath === "/assets" ? [] : publicFilesIn(clientDir, urlPath);
+    return [urlPath];
+  });
 }
 
 export function createApp({ config, build, clientDir, viteMiddleware }: AppOptions) {
@@ -100,7 +110,11 @@ export function createApp({ config, build, clientDir, viteMiddleware }: AppOptio
   } else if (clientDir) {
     // Fingerprinted build assets never change: cache them for a year.
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // The few other public files (the favicon…) are known at start, so a page request does not
+    // ask the file system first.
+    const publicFiles = new Set(publicFilesIn(clientDir));
+    const servePublic = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
   }
 
   app.all(

@@ -1,10 +1,10 @@
-import { sql } from "kysely";
+import { sql, type Expression } from "kysely";
 import { serialize, toResource, type ResourceDefinition } from "~/api/document";
 import { CHAT_PAGE_SIZE, directKey } from "~/chats/chats";
 import { db } from "~/db/db.server";
 import type { Executor } from "~/db/executor";
 import { chatChannel, userChannel } from "~/realtime/channels";
-import { publish } from "~/realtime/events.server";
+import { publishAll, type OutgoingEvent } from "~/realtime/events.server";
 import { hitRateLimit, type RateLimitRule } from "~/security/rate-limit.server";
 
 export interface ChatMemberSummary {
@@ -61,6 +61,17 @@ export async function spendChatAllowance(kind: keyof typeof chatRateLimits, user
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const nameSql = sql<string>`coalesce(nullif(trim(u.display_name), ''), trim(u.first_name || ' ' || u.last_name))`;
+// The rest are read beside a member's chat_members row, aliased `me`, so one query answers for
+// one member (the chat list) or for every member at once (what a new message pushes).
+const unreadInChatSql = sql<number>`(select count(*)::int from chat_messages m where m.chat_id = me.chat_id and m.user_id is distinct from me.user_id
+  and m.created_at > coalesce(me.last_viewed_at, '-infinity'::timestamptz))`;
+const lastMessageSql = sql<string | null>`(select m.body from chat_messages m where m.chat_id = me.chat_id order by m.created_at desc, m.id desc limit 1)`;
+// Unread messages across all of a user's chats (the app bar's chat badge): others' messages
+// after the member last looked at each chat.
+const unreadTotalOf = (userId: number | Expression<number>) => sql<number>`(select count(*)::int from chat_members mine join chat_messages m on m.chat_id = mine.chat_id
+  where mine.user_id = ${userId} and m.user_id is distinct from mine.user_id
+  and m.created_at > coalesce(mine.last_viewed_at, '-infinity'::timestamptz))`;
+const unreadTotalSql = unreadTotalOf(sql.ref("me.user_id"));
 
 export const chatResource: ResourceDefinition<ChatSummary> = {
   type: "chat",
@@ -133,25 +144,17 @@ export async function listChats(userId: number, executor: Executor = db(), onlyC
       "chats.last_message_at",
       "chats.created_at",
       "me.last_viewed_at",
-      sql<number>`(select count(*)::int from chat_messages m where m.chat_id = chats.id and m.user_id is distinct from ${userId}
-        and m.created_at > coalesce(me.last_viewed_at, '-infinity'::timestamptz))`.as("unread_count"),
-      sql<string | null>`(select m.body from chat_messages m where m.chat_id = chats.id order by m.created_at desc, m.id desc limit 1)`.as("last_message"),
+      unreadInChatSql.as("unread_count"),
+      lastMessageSql.as("last_message"),
     ])
     .where("me.user_id", "=", userId);
   if (onlyChatIds) query = query.where("chats.id", "in", onlyChatIds.length ? onlyChatIds : [0]);
   const chats = await query.orderBy(sql`coalesce(chats.last_message_at, chats.created_at)`, "desc").orderBy("chats.id", "desc").limit(200).execute();
   if (chats.length === 0) return [];
-  const members = await executor
-    .selectFrom("chat_members")
-    .innerJoin("users as u", "u.id", "chat_members.user_id")
-    .select(["chat_members.chat_id", "u.id", nameSql.as("name")])
-    .where(
-      "chat_members.chat_id",
-      "in",
-      chats.map((chat) => chat.id),
-    )
-    .orderBy("u.id")
-    .execute();
+  const members = await membersOf(
+    executor,
+    chats.map((chat) => chat.id),
+  );
   return chats.map((chat) => ({
     id: chat.id,
     members: members.filter((member) => member.chat_id === chat.id).map(({ id, name }) => ({ id, name })),
@@ -162,17 +165,25 @@ export async function listChats(userId: number, executor: Executor = db(), onlyC
   }));
 }
 
+/** The members of these chats with their names, by user id. */
+function membersOf(executor: Executor, chatIds: readonly number[]) {
+  return executor
+    .selectFrom("chat_members")
+    .innerJoin("users as u", "u.id", "chat_members.user_id")
+    .select(["chat_members.chat_id", "u.id", nameSql.as("name")])
+    .where("chat_members.chat_id", "in", chatIds)
+    .orderBy("u.id")
+    .execute();
+}
+
 /** Unread messages across the user's chats: the app bar's chat badge. */
 export async function unreadChatMessageCount(userId: number, executor: Executor = db()): Promise<number> {
-  const row = await executor
-    .selectFrom("chat_members as me")
-    .innerJoin("chat_messages as m", "m.chat_id", "me.chat_id")
-    .select(sql<number>`count(*)::int`.as("count"))
-    .where("me.user_id", "=", userId)
-    .where(sql<boolean>`m.user_id is distinct from ${userId}`)
-    .where(sql<boolean>`m.created_at > coalesce(me.last_viewed_at, '-infinity'::timestamptz)`)
-    .executeTakeFirstOrThrow();
-  return row.count;
+  return (await unreadChatMessageCountQuery(userId, executor).executeTakeFirstOrThrow()).count;
+}
+
+/** The unread count as a query: the shell folds it into its one read per page (app/shell/shell-read.server.ts). */
+export function unreadChatMessageCountQuery(userId: number | Expression<number>, executor: Executor = db()) {
+  return executor.selectNoFrom(unreadTotalOf(userId).as("count"));
 }
 
 /**
@@ -209,9 +220,9 @@ export async function sendMessage(chatId: number, senderId: number, body: string
       await trx.updateTable("chat_members").set({ last_viewed_at: inserted.created_at }).where("chat_id", "=", chatId).where("user_id", "=", senderId).execute();
       const sender = await trx.selectFrom("users as u").select(nameSql.as("name")).where("u.id", "=", senderId).executeTakeFirst();
       const message: ChatMessageView = { ...inserted, sender_name: sender?.name ?? null, created_at: iso(inserted.created_at)! };
-      await publish(trx, chatChannel(chatId), "NEW_CHAT_MESSAGE", serialize(chatMessageResource, message));
-      const members = (await chatMemberIds(chatId, trx)) ?? [];
-      for (const memberId of members) await pushChatUpdate(trx, memberId, chatId);
+      // The message goes out before the members' updates, in one batch whatever the chat's size.
+      const updates = await chatUpdates(trx, chatId);
+      await publishAll(trx, [{ channel: chatChannel(chatId), action: "NEW_CHAT_MESSAGE", payload: serialize(chatMessageResource, message) }, ...updates]);
       return message;
     });
 }
@@ -222,17 +233,37 @@ export async function markChatViewed(chatId: number, userId: number) {
     .transaction()
     .execute(async (trx) => {
       await trx.updateTable("chat_members").set({ last_viewed_at: sql`now()` }).where("chat_id", "=", chatId).where("user_id", "=", userId).execute();
-      await pushChatUpdate(trx, userId, chatId);
+      await publishAll(trx, await chatUpdates(trx, chatId, userId));
     });
 }
 
-/** STANDARD_PUSH_UPDATE to one member: the chat as they see it and their unread total. */
-async function pushChatUpdate(executor: Executor, userId: number, chatId: number) {
-  const [chat] = await listChats(userId, executor, [chatId]);
-  if (!chat) return;
-  const unread = await unreadChatMessageCount(userId, executor);
-  await publish(executor, userChannel(userId), "STANDARD_PUSH_UPDATE", {
-    data: [toResource(chatResource, chat)],
-    meta: { unread_chat_messages: unread },
+/**
+ * STANDARD_PUSH_UPDATE for every member of the chat, or only for `onlyUserId`: the chat as that
+ * member sees it and their unread total. Two queries however many members the chat has.
+ */
+async function chatUpdates(executor: Executor, chatId: number, onlyUserId?: number): Promise<OutgoingEvent[]> {
+  let query = executor
+    .selectFrom("chat_members as me")
+    .innerJoin("chats", "chats.id", "me.chat_id")
+    .select(["me.user_id", "chats.last_message_at", "me.last_viewed_at", unreadInChatSql.as("unread_count"), lastMessageSql.as("last_message"), unreadTotalSql.as("unread_total")])
+    .where("me.chat_id", "=", chatId);
+  if (onlyUserId !== undefined) query = query.where("me.user_id", "=", onlyUserId);
+  const readers = await query.orderBy("me.user_id").execute();
+  if (readers.length === 0) return [];
+  const members = (await membersOf(executor, [chatId])).map(({ id, name }) => ({ id, name }));
+  return readers.map((reader) => {
+    const chat: ChatSummary = {
+      id: chatId,
+      members,
+      last_message_at: iso(reader.last_message_at),
+      last_message: reader.last_message,
+      unread_count: reader.unread_count,
+      last_viewed_at: iso(reader.last_viewed_at),
+    };
+    return {
+      channel: userChannel(reader.user_id),
+      action: "STANDARD_PUSH_UPDATE",
+      payload: { data: [toResource(chatResource, chat)], meta: { unread_chat_messages: reader.unread_total } },
+    };
   });
 }

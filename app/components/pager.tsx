@@ -29,7 +29,7 @@ export function Pager({ page, pageCount, query, previousLabel = "Previous page",
           {previousLabel}
         </Link>
       ) : null}
-      <span className="rt-Text rt-r-size-2">
+      <span className="pager__status">
         Page {page} of {pageCount}
       </span>
       {page < pageCount ? (

@@ -13,25 +13,23 @@ export interface ContentPageData {
 }
 
 /**
- * The hero and sections render as the markup of Radix Themes' Section, Container, Flex, Heading
- * and Text (rt-* classes), written out: every content page's first paint is its hero, and these
- * need no component tree to hydrate.
+ * The hero and sections are plain elements with the app's classes (app/styles/app.css), not
+ * Radix components: every content page's first paint is its hero, and these need no component
+ * tree to hydrate.
  */
 export function ContentHero({ page, children }: { page: ContentPageData; children?: ReactNode }) {
   return (
-    <section className="rt-Section rt-r-size-2" style={{ background: "var(--accent-2)" }}>
-      <div className="rt-Container rt-r-size-3 rt-r-px-4">
-        <div className="rt-ContainerInner">
-          <div className="rt-Flex rt-r-fd-column rt-r-ai-start rt-r-gap-4">
-            <h1 className="rt-Heading rt-r-size-8">{page.headline}</h1>
-            <p className="rt-Text rt-r-size-4">{page.intro}</p>
-            {page.cta_label && page.cta_href ? (
-              <Link to={page.cta_href} className="rt-reset rt-BaseButton rt-r-size-3 rt-variant-solid rt-Button">
-                {page.cta_label}
-              </Link>
-            ) : null}
-            {children}
-          </div>
+    <section className="content-hero">
+      <div className="wrapper wrapper--content">
+        <div className="content-hero__body">
+          <h1 className="content-hero__title">{page.headline}</h1>
+          <p className="content-hero__intro">{page.intro}</p>
+          {page.cta_label && page.cta_href ? (
+            <Link to={page.cta_href} className="button button--large">
+              {page.cta_label}
+            </Link>
+          ) : null}
+          {children}
         </div>
       </div>
     </section>
@@ -41,21 +39,19 @@ export function ContentHero({ page, children }: { page: ContentPageData; childre
 export function ContentSections({ sections }: { sections: SitePageSection[] }) {
   if (sections.length === 0) return null;
   return (
-    <div className="rt-Flex rt-r-fd-column rt-r-gap-6">
+    <div className="content-sections">
       {sections.map((section) => (
-        <section key={section.heading} className="rt-Box">
-          <h2 className="rt-Heading rt-r-size-6 rt-r-mb-2">{section.heading}</h2>
+        <section key={section.heading}>
+          <h2 className="content-section__heading">{section.heading}</h2>
           {section.body.map((paragraph) => (
-            <p className="rt-Text rt-r-mb-2" key={paragraph}>
+            <p className="content-section__text" key={paragraph}>
               {paragraph}
             </p>
           ))}
           {section.items?.length ? (
             <ul>
               {section.items.map((item) => (
-                <li key={item}>
-                  <span className="rt-Text">{item}</span>
-                </li>
+                <li key={item}>{item}</li>
               ))}
             </ul>
           ) : null}

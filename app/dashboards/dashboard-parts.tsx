@@ -65,9 +65,9 @@ export function OnlineCourseProgressList({
             {course.name}
           </Link>
           <label style={{ display: "block", marginTop: "var(--space-2)" }}>
-            <Text size="2">
+            <span className="tile-meta">
               Progress: {course.percent}% ({course.completed_count} of {course.activity_count})
-            </Text>
+            </span>
             <progress value={course.percent} max={100} style={{ display: "block", width: "100%" }}>
               {course.percent}%
             </progress>

@@ -85,12 +85,20 @@ function toDate(value: Date | string | number): Date {
   return date;
 }
 
+// Pages print the same dates on request after request (session starts, enrolment dates), and a
+// pattern is parsed anew on every call: recent answers are kept, at most this many.
+const RECENT_DATES_KEPT = 2_000;
+const recentDates = new Map<string, string>();
+
 /**
  * "Nov 23, 2026". Calendar dates are read in UTC, so the server and every browser print the
  * same day whatever their time zone.
  */
 export function formatDate(value: Date | string | number, pattern: string = DATE_STYLE): string {
   const date = toDate(value);
+  const key = `${date.getTime()} ${pattern}`;
+  const recent = recentDates.get(key);
+  if (recent !== undefined) return recent;
   const utcWallClock = new Date(
     date.getUTCFullYear(),
     date.getUTCMonth(),
@@ -101,7 +109,10 @@ export function formatDate(value: Date | string | number, pattern: string = DATE
   );
   // new Date(y, …) maps years 0–99 to 1900–1999; put the real year back.
   utcWallClock.setFullYear(date.getUTCFullYear());
-  return formatWithPattern(utcWallClock, pattern);
+  const text = formatWithPattern(utcWallClock, pattern);
+  if (recentDates.size >= RECENT_DATES_KEPT) recentDates.clear();
+  recentDates.set(key, text);
+  return text;
 }
 
 // ── Course terms ─────────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from "kysely";
+import { sql, type Expression, type ExpressionBuilder } from "kysely";
 import { db } from "~/db/db.server";
 import type { Executor } from "~/db/executor";
 import type { Database, Notification, NotificationData } from "~/db/schema";
@@ -43,16 +43,17 @@ export async function createNotification(executor: Executor, input: NewNotificat
   return notification;
 }
 
-/** The one cheap query behind the bell's badge (a partial index covers it). */
-export async function unreadNotificationCount(executor: Executor | undefined, userId: number): Promise<number> {
-  executor ??= db();
-  const row = await executor
+/** The one cheap query behind the bell's badge (a partial index covers it); the shell folds it into its one read per page. */
+export function unreadNotificationCountQuery(userId: number | Expression<number>, executor: Executor = db()) {
+  return executor
     .selectFrom("notifications")
     .select(sql<number>`count(*)::int`.as("count"))
     .where("user_id", "=", userId)
-    .where("read", "=", false)
-    .executeTakeFirstOrThrow();
-  return row.count;
+    .where("read", "=", false);
+}
+
+export async function unreadNotificationCount(executor: Executor | undefined, userId: number): Promise<number> {
+  return (await unreadNotificationCountQuery(userId, executor).executeTakeFirstOrThrow()).count;
 }
 
 /** A notification in the document style (SPEC §3): what the API answers and the channel carries. */

@@ -12,7 +12,7 @@ import {
   type TreeActivity,
   type TreeChapter,
 } from "~/online-courses/curriculum";
-import { curriculumOutlineItems } from "~/online-courses/outline-html";
+import { outlineText } from "~/online-courses/outline-html";
 import { completeActivity, latestAttempt, quizQuestionsForLearner, submitQuiz } from "~/online-courses/progress.server";
 import { parseAnswers, parseDuration } from "~/online-courses/quiz";
 
@@ -62,13 +62,16 @@ export async function inCoursePage(viewer: Viewer, idOrSlug: string, view: InCou
     enrolled: enrolment !== null,
     currentActivityId: enrolment?.current_activity_id ?? null,
     viewTimeSeconds: enrolment?.view_time_seconds ?? 0,
-    // The page shows the tree as its outline and counts; the outline goes as markup, not as 150 objects.
+    // The page shows the tree as its outline and counts. The outline goes as the little it shows, as
+    // JSON text (not as 150 tree activities, nor as its markup: the page writes that, once, from this).
     tree: {
       chapterCount: tree.chapters.length,
       activityCount: tree.activities.length,
       completedCount: tree.completedCount,
       percent: tree.percent,
-      outlineHtml: curriculumOutlineItems(tree, base, currentId),
+      outline: outlineText(tree),
+      // The activity the outline marks: the one shown, or on the curriculum page the learner's current one.
+      currentId,
     },
     search: found,
     view,

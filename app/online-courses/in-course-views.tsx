@@ -1,10 +1,10 @@
 import type { getFormProps } from "@conform-to/react";
 import { Box, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { Form, Link, useNavigate } from "@remix-run/react";
-import type { MouseEvent, ReactNode } from "react";
+import { Form, Link } from "@remix-run/react";
+import { useMemo, type ReactNode } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import type { TreeActivity } from "~/online-courses/curriculum";
-import { ACTIVITY_TYPE_LABELS, minutes } from "~/online-courses/outline-html";
+import { ACTIVITY_TYPE_LABELS, curriculumOutlineItems, minutes, readOutline } from "~/online-courses/outline-html";
 import { questionField, type QuizScore } from "~/online-courses/quiz";
 
 /** Pieces of the in-course experience, shared by its views. All work without JavaScript. */
@@ -29,35 +29,18 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
 }
 
 /**
- * Follows clicks on the plain links inside an element in the app (no full page load), as
- * Remix's Link does: one handler for a whole outline instead of a Link component per item.
- * Links opened in a new tab or window, downloads and other sites are left to the browser.
- */
-export function useInAppLinks() {
-  const navigate = useNavigate();
-  return (event: MouseEvent<HTMLElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-    const anchor = event.target instanceof Element ? event.target.closest("a") : null;
-    if (!anchor || !event.currentTarget.contains(anchor) || anchor.target || anchor.hasAttribute("download")) return;
-    if (anchor.origin !== window.location.origin) return;
-    event.preventDefault();
-    navigate(`${anchor.pathname}${anchor.search}${anchor.hash}`);
-  };
-}
-
-/**
  * One activity in a short list (search results, a chapter's part): its link (or its title and
- * lock when locked), type, time and status, as the plain markup Radix's Flex, Text and Badge
- * produce. The whole outline is written as a string instead (curriculumOutlineItems).
+ * lock when locked), type, time and status, as plain elements with the classes the outline's
+ * items use. The whole outline is written as a string instead (curriculumOutlineItems).
  */
 export function ActivityLink({ activity, base, current }: { activity: TreeActivity; base: string; current?: boolean }) {
   const locked = !activity.access.allowed;
   return (
-    <div className="rt-Flex rt-r-ai-center rt-r-fw-wrap rt-r-gap-2">
+    <div className="activity-row">
       <Link to={`${base}/${activity.href}`} aria-current={current ? "page" : undefined} style={{ fontWeight: current ? 700 : undefined }}>
         {activity.title}
       </Link>
-      <span data-accent-color="gray" className="rt-Text rt-r-size-1">
+      <span className="activity-meta">
         {ACTIVITY_TYPE_LABELS[activity.type]} · {minutes(activity.durationSeconds)}
       </span>
       {activity.completed ? <PlainBadge color="indigo">Completed</PlainBadge> : null}
@@ -68,18 +51,22 @@ export function ActivityLink({ activity, base, current }: { activity: TreeActivi
 
 function PlainBadge({ color, children }: { color: "indigo" | "gray" | "amber"; children: string }) {
   return (
-    <span data-accent-color={color} className="rt-reset rt-Badge rt-r-size-1 rt-variant-soft">
+    <span data-accent-color={color} className="badge">
       {children}
     </span>
   );
 }
 
 /**
- * The whole curriculum: chapters, their parts and activities. The items come as HTML built by
- * curriculumOutlineItems on the server (every text escaped there); their plain links need
- * useInAppLinks on the page to open without a full page load.
+ * The whole curriculum: chapters, their parts and activities, the current one marked. Its items
+ * are HTML that curriculumOutlineItems builds from the outline's JSON text in the page's data
+ * (every text escaped there): on the server for the document, and in the browser, from the same
+ * text, when the page hydrates (the same string, so React keeps the markup it finds) and after
+ * each client-side navigation. Their plain links need useInAppLinks on the page to open without
+ * a full page load.
  */
-export function CurriculumOutline({ html }: { html: string }) {
+export function CurriculumOutline({ outline, base, currentId }: { outline: string; base: string; currentId: number | null }) {
+  const html = useMemo(() => curriculumOutlineItems(readOutline(outline), base, currentId), [outline, base, currentId]);
   return <ol aria-label="Curriculum" style={{ paddingLeft: "1.25rem", margin: 0 }} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 

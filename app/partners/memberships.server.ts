@@ -1,21 +1,30 @@
 import { can } from "~/accounts/policy/permissions";
 import type { Viewer } from "~/accounts/roles";
+import type { Expression } from "kysely";
 import { db } from "~/db/db.server";
 import type { PartnerMembershipStatus } from "~/db/schema";
 import { answerInvite, BAR_MEMBERSHIP_STATUSES, type BarMembership, type InviteResponse } from "~/partners/membership";
 
-/** The user's accepted and invited memberships, members first, in one query (the shell loads it on every page). */
-export async function barMemberships(userId: number): Promise<BarMembership[]> {
-  const rows = await db()
+/** The user's accepted and invited memberships, members first, as a query the shell folds into its one read per page. */
+export function barMembershipsQuery(userId: number | Expression<number>) {
+  return db()
     .selectFrom("partner_memberships as pm")
     .innerJoin("partners as p", "p.id", "pm.partner_id")
     .select(["pm.id", "pm.status", "p.name", "p.slug"])
     .where("pm.user_id", "=", userId)
     .where("pm.status", "in", BAR_MEMBERSHIP_STATUSES)
     .orderBy("pm.status")
-    .orderBy("p.name")
-    .execute();
+    .orderBy("p.name");
+}
+
+/** Rows of `barMembershipsQuery` as the account menu shows them. */
+export function barMembershipList(rows: readonly { id: number; status: string; name: string; slug: string }[]): BarMembership[] {
   return rows.map((row) => ({ id: row.id, status: row.status as BarMembership["status"], partnerName: row.name, partnerSlug: row.slug }));
+}
+
+/** The user's accepted and invited memberships, members first (one query). */
+export async function barMemberships(userId: number): Promise<BarMembership[]> {
+  return barMembershipList(await barMembershipsQuery(userId).execute());
 }
 
 export type InviteAnswer =

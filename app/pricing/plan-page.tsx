@@ -9,10 +9,10 @@ export function PlanPage({ page, interval, country, offers }: { page: ContentPag
   return (
     <>
       <ContentHero page={page} />
-      <div className="rt-Box rt-r-px-4 rt-r-py-7" style={{ maxWidth: 940, margin: "0 auto" }}>
+      <div className="wrapper plan-body" style={{ maxWidth: 940 }}>
         <PlanSwitches interval={interval} country={country} savingsPercent={offers[0]!.savingsPercent} />
         <PlanGrid offers={offers} />
-        <div className="rt-Box rt-r-mt-7">
+        <div className="plan-sections">
           <ContentSections sections={page.sections} />
         </div>
       </div>

@@ -23,17 +23,17 @@ export default function PricingPage() {
   return (
     <>
       <ContentHero page={page} />
-      <div className="rt-Box rt-r-px-4 rt-r-py-7" style={{ maxWidth: 1120, margin: "0 auto" }}>
+      <div className="wrapper plan-body" style={{ maxWidth: 1120 }}>
         <PlanSwitches interval={interval} country={country} savingsPercent={offers[0]!.savingsPercent} />
-        <div className="rt-Flex rt-r-fd-column rt-r-gap-5">
-          <div className="rt-reset rt-BaseCard rt-Card rt-r-size-3 rt-variant-surface">
-            <h2 className="rt-Heading rt-r-size-6">Free</h2>
-            <p className="rt-Text rt-r-size-7 rt-r-weight-bold">Free</p>
-            <p className="rt-Text">Course previews, free resources, the blog and live session sign-ups.</p>
+        <div className="plan-stack">
+          <div className="tile tile--large plan-free">
+            <h2 className="tile-title">Free</h2>
+            <p className="plan-price">Free</p>
+            <p className="tile-text">Course previews, free resources, the blog and live session sign-ups.</p>
           </div>
           <PlanGrid offers={offers} />
         </div>
-        <div className="rt-Box rt-r-mt-7">
+        <div className="plan-sections">
           <ContentSections sections={page.sections} />
         </div>
       </div>

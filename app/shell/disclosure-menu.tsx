@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { Link } from "@remix-run/react";
+import { useInAppLinks } from "~/components/in-app-links";
 import type { MenuLink } from "~/shell/menus";
 
 /**
@@ -26,6 +26,7 @@ export function DisclosureMenu({
   tour?: string;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
+  const followInApp = useInAppLinks();
   useEffect(() => {
     const details = ref.current;
     if (!details) return;
@@ -57,7 +58,10 @@ export function DisclosureMenu({
       <summary className="shell-menu__summary" aria-label={summaryLabel}>
         {label}
       </summary>
-      <div className={`shell-menu__panel shell-menu__panel--${align}`}>{children}</div>
+      {/* Its links are plain anchors (every page renders every menu) followed in the app. */}
+      <div className={`shell-menu__panel shell-menu__panel--${align}`} onClick={followInApp}>
+        {children}
+      </div>
     </details>
   );
 }
@@ -74,9 +78,9 @@ export function MenuLinks({ links, label }: { links: readonly MenuLink[]; label?
               <span className="visually-hidden"> (another site)</span>
             </a>
           ) : (
-            <Link to={link.href} prefetch="none">
+            <a href={link.href} data-discover="true">
               {link.label}
-            </Link>
+            </a>
           )}
         </li>
       ))}

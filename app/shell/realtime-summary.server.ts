@@ -1,7 +1,5 @@
-import { unreadChatMessageCount } from "~/chats/chats.server";
-import { db } from "~/db/db.server";
-import { unreadNotificationCount } from "~/notifications/notifications.server";
 import { ensureRealtimeRelay, realtimeTransport, type TransportName } from "~/realtime/transport.server";
+import type { ShellRead } from "~/shell/shell-read.server";
 
 /** What every page of a signed-in user knows for the app bar and the realtime connection. */
 export interface RealtimeSummary {
@@ -13,21 +11,14 @@ export interface RealtimeSummary {
   unreadChatMessages: number;
 }
 
-export async function realtimeSummary(userId: number): Promise<RealtimeSummary> {
+/** The summary from the shell's read (the counts and the resume point come with the session). */
+export function realtimeSummary(userId: number, read: ShellRead): RealtimeSummary {
   ensureRealtimeRelay();
-  const [latest, unreadNotifications, unreadChatMessages] = await Promise.all([
-    db()
-      .selectFrom("realtime_events")
-      .select((eb) => eb.fn.max("id").as("last"))
-      .executeTakeFirst(),
-    unreadNotificationCount(undefined, userId),
-    unreadChatMessageCount(userId),
-  ]);
   return {
     transport: realtimeTransport(),
     userId,
-    lastEventId: latest?.last ? String(latest.last) : null,
-    unreadNotifications,
-    unreadChatMessages,
+    lastEventId: read.lastEventId,
+    unreadNotifications: read.unreadNotifications,
+    unreadChatMessages: read.unreadChatMessages,
   };
 }

@@ -2,13 +2,16 @@ import { summarizeUser } from "~/accounts/current-user";
 import type { CurrentSession } from "~/accounts/session.server";
 import { config } from "~/config/env.server";
 import { realtimeSummary } from "~/shell/realtime-summary.server";
-import { loadShell } from "~/shell/shell.server";
+import type { ShellRead } from "~/shell/shell-read.server";
+import { shellData } from "~/shell/shell.server";
 import { parseAppearance, THEME_COOKIE } from "~/theme/theme";
 import type { Toast } from "~/toasts/toast";
 
 /** What the root loader reads from the request (app/root.tsx). */
 export interface RootDataInput {
   session: CurrentSession | null;
+  /** What the shell shows the signed-in user, read with the session (app/shell/shell-read.server.ts). */
+  shellRead: ShellRead | null;
   cookies: Record<string, string | undefined>;
   toast: Toast | null;
   csrfToken: string;
@@ -21,13 +24,9 @@ export interface RootDataInput {
  * What every page knows from the root loader (app/root.tsx serves it; components read it with
  * `useRootData()` from app/shell/root-data.ts, never by importing the root route).
  */
-export async function rootData({ session, cookies, toast, csrfToken, siteOrigin, privacyPolicyAsked, now }: RootDataInput) {
-  // The app bar's menus, site banner, one-time toast and server-opened dialog (app/shell/), and
-  // the app bar's chat and notification counts, read side by side.
-  const [shell, realtime] = await Promise.all([
-    loadShell({ session, cookies, toast, privacyPolicyAsked, now }),
-    session ? realtimeSummary(session.user.id) : null,
-  ]);
+export function rootData({ session, shellRead, cookies, toast, csrfToken, siteOrigin, privacyPolicyAsked, now }: RootDataInput) {
+  const shell = shellData({ read: shellRead, cookies, toast, privacyPolicyAsked, now });
+  const realtime = session && shellRead ? realtimeSummary(session.user.id, shellRead) : null;
   return {
     csrfToken,
     appearance: parseAppearance(cookies[THEME_COOKIE]),
@@ -42,4 +41,4 @@ export async function rootData({ session, cookies, toast, csrfToken, siteOrigin,
   };
 }
 
-export type RootLoaderBody = Awaited<ReturnType<typeof rootData>>;
+export type RootLoaderBody = ReturnType<typeof rootData>;

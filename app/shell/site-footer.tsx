@@ -1,11 +1,15 @@
-import { Link } from "@remix-run/react";
+import { useInAppLinks } from "~/components/in-app-links";
 import { DialogLink } from "~/shell/dialog-host";
 import { FOOTER_COLUMNS, FOOTER_LEGAL_LINKS } from "~/shell/menus";
 
-/** The footer (SPEC §2 Shell): company links, subject lists, MCAT links, and the legal dialogs. */
+/**
+ * The footer (SPEC §2 Shell): company links, subject lists, MCAT links, and the legal dialogs.
+ * Its links are plain anchors followed in the app by one handler (every page renders them).
+ */
 export function SiteFooter() {
+  const followInApp = useInAppLinks();
   return (
-    <footer className="site-footer" data-shell="footer">
+    <footer className="site-footer" data-shell="footer" onClick={followInApp}>
       <div className="wrapper wrapper--wide">
         <nav aria-label="Footer" className="site-footer__columns">
           {FOOTER_COLUMNS.map((column) => (
@@ -19,9 +23,9 @@ export function SiteFooter() {
                         {link.label}
                       </a>
                     ) : (
-                      <Link to={link.href} prefetch="none">
+                      <a href={link.href} data-discover="true">
                         {link.label}
-                      </Link>
+                      </a>
                     )}
                   </li>
                 ))}

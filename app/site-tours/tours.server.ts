@@ -1,3 +1,4 @@
+import type { Expression } from "kysely";
 import { db } from "~/db/db.server";
 import { orderedSteps, SITE_TOUR_KEYS, type SiteTourKey, type TourStep } from "~/site-tours/tours";
 
@@ -29,16 +30,24 @@ export interface UnseenTour {
   key: SiteTourKey;
 }
 
-/** The tours this user has not seen yet (one query; the shell loads it for signed-in users). */
-export async function unseenTours(userId: number): Promise<UnseenTour[]> {
-  const rows = await db()
+/** The tours a user has not seen yet, as a query the shell folds into its one read per page (app/shell/shell.server.ts). */
+export function unseenToursQuery(userId: number | Expression<number>) {
+  return db()
     .selectFrom("site_tours as t")
     .select(["t.id", "t.key"])
     .where((eb) => eb.not(eb.exists(eb.selectFrom("site_tour_views as v").select("v.tour_id").whereRef("v.tour_id", "=", "t.id").where("v.user_id", "=", userId))))
     .where("t.key", "in", SITE_TOUR_KEYS)
-    .orderBy("t.id")
-    .execute();
+    .orderBy("t.id");
+}
+
+/** Rows of `unseenToursQuery` as the shell hands them to the tour prompt. */
+export function unseenTourList(rows: readonly { id: number; key: string }[]): UnseenTour[] {
   return rows.map((row) => ({ id: row.id, key: row.key as SiteTourKey }));
+}
+
+/** The tours this user has not seen yet (one query). */
+export async function unseenTours(userId: number): Promise<UnseenTour[]> {
+  return unseenTourList(await unseenToursQuery(userId).execute());
 }
 
 export type MarkViewed = { ok: true; viewedTourIds: number[] } | { ok: false; unknownIds: number[] };

@@ -1,4 +1,3 @@
-import { Card, Flex, Text } from "@radix-ui/themes";
 import type { Currency } from "~/db/schema";
 import { formatPrice } from "~/formatting/price";
 import { displayDateTime } from "~/formatting/display";
@@ -11,28 +10,24 @@ interface SessionItem {
   next_start: Date | string;
 }
 
-/** Upcoming live sessions: title, next start (UTC until the visitor's time zone is known) and price. */
+/**
+ * Upcoming live sessions: title, next start (UTC until the visitor's time zone is known) and
+ * price. Rows are plain tiles (app/styles/app.css), as every repeated list is.
+ */
 export function UpcomingSessionList({ sessions }: { sessions: SessionItem[] }) {
   return (
-    <Flex direction="column" gap="3" asChild>
-      <ul style={{ listStyle: "none", padding: 0, margin: 0 }}>
-        {sessions.map((session) => {
-          const start = new Date(session.next_start);
-          return (
-            <li key={session.id}>
-              <Card>
-                <Text as="p" weight="bold">
-                  {session.title}
-                </Text>
-                <Text as="p" size="2" color="gray">
-                  <time dateTime={start.toISOString()}>{displayDateTime(start)}</time> ·{" "}
-                  {formatPrice(session.price_cents, session.currency)}
-                </Text>
-              </Card>
-            </li>
-          );
-        })}
-      </ul>
-    </Flex>
+    <ul className="stack-list">
+      {sessions.map((session) => {
+        const start = new Date(session.next_start);
+        return (
+          <li key={session.id} className="tile">
+            <p className="tile-title">{session.title}</p>
+            <p className="tile-meta">
+              <time dateTime={start.toISOString()}>{displayDateTime(start)}</time> · {formatPrice(session.price_cents, session.currency)}
+            </p>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -25,8 +25,8 @@ import {
   QuizResult,
   SearchForm,
   minutes,
-  useInAppLinks,
 } from "~/online-courses/in-course-views";
+import { useInAppLinks } from "~/components/in-app-links";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { notFound } from "~/errors/not-found.server";
 
@@ -101,7 +101,7 @@ export default function InCourseExperience() {
             {detail.kind !== "tree" ? (
               <details>
                 <summary>All chapters</summary>
-                <CurriculumOutline html={tree.outlineHtml} />
+                <CurriculumOutline outline={tree.outline} base={base} currentId={tree.currentId} />
               </details>
             ) : null}
           </aside>
@@ -152,7 +152,7 @@ function DetailView() {
             {tree.activityCount} activities in {tree.chapterCount} chapters
             {page.enrolled ? ` · ${tree.completedCount} completed · ${minutes(page.viewTimeSeconds)} studied` : ""}
           </Text>
-          <CurriculumOutline html={tree.outlineHtml} />
+          <CurriculumOutline outline={tree.outline} base={base} currentId={tree.currentId} />
         </section>
       );
     case "list":

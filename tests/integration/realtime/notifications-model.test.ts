@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createNotification, unreadNotificationCount } from "~/notifications/notifications.server";
-import type { RealtimeEvent } from "~/realtime/channels";
-import { closeRealtime, realtimeHub } from "~/realtime/hub.server";
+import { closeRealtime } from "~/realtime/hub.server";
 import { useTestDatabase } from "../../support/database";
+import { listen } from "../../support/realtime-listener";
 
 const database = useTestDatabase();
 
@@ -14,37 +14,11 @@ async function userId(email: string) {
   return (await database().db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
 }
 
-/** Events heard on a channel, with a way to wait for the next one. */
-async function listen(channel: string) {
-  const heard: RealtimeEvent[] = [];
-  const waiters: (() => void)[] = [];
-  const stop = await realtimeHub().subscribe(
-    [channel],
-    (event) => {
-      heard.push(event);
-      waiters.splice(0).forEach((wake) => wake());
-    },
-    () => undefined,
-  );
-  const next = (count: number) =>
-    new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`heard ${heard.length} of ${count} events`)), 5_000);
-      const check = () => {
-        if (heard.length >= count) {
-          clearTimeout(timer);
-          resolve();
-        } else waiters.push(check);
-      };
-      check();
-    });
-  return { heard, next, stop };
-}
-
 describe("createNotification", () => {
   it("stores the notification and pushes NEW_NOTIFICATION with the unread count to the user's channel", async () => {
     const student = await userId("student@demo.test");
     const before = await unreadNotificationCount(database().db, student);
-    const channel = await listen(`user:${student}`);
+    const channel = await listen([`user:${student}`]);
     const notification = await createNotification(database().db, {
       userId: student,
       type: "OnlineCoursePdfReady",
@@ -68,7 +42,7 @@ describe("createNotification", () => {
 
   it("sends nothing when the transaction it belongs to rolls back, and sends after a commit", async () => {
     const teacher = await userId("teacher@demo.test");
-    const channel = await listen(`user:${teacher}`);
+    const channel = await listen([`user:${teacher}`]);
     await database()
       .db.transaction()
       .execute(async (trx) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readOutline } from "~/online-courses/outline-html";
 import { loader as dashboardLoader } from "~/routes/dashboard";
 import { action as inCourseAction, loader as inCourseLoader } from "~/routes/in-course-experience+/$idOrSlug.$";
 import { loader as overviewLoader } from "~/routes/online-courses+/$id._index";
@@ -115,6 +116,15 @@ describe("the in-course experience", () => {
       expect((await openPage(guest, path)).status, path).toBe(404);
     }
     expect((await guest.get(overviewLoader, "/online-courses/no-such-course", { params: { id: "no-such-course" } })).status).toBe(404);
+  });
+
+  it("sends the curriculum outline as compact data, never as markup, with the activity to mark", async () => {
+    const page = await openPage(await signedInStudent(), `${BASE}/chapter/1`);
+    const outline = readOutline(page.data.tree.outline);
+    expect(outline).toHaveLength(page.data.tree.chapterCount);
+    expect(outline.flatMap((chapter) => chapter.parts.flatMap((part) => part.activities))).toHaveLength(page.data.tree.activityCount);
+    expect(JSON.stringify(page.data.tree)).not.toMatch(/<li|class=/);
+    expect(page.data.tree.currentId).toBe(page.data.detail.selected.activity.id);
   });
 
   it("finds lessons by title, case-insensitively, with a plain GET form", async () => {

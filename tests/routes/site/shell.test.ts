@@ -4,11 +4,16 @@ import { action as bannerAction, loader as bannerLoader } from "~/routes/site-ba
 import { action as themeAction, loader as themeLoader } from "~/routes/theme";
 import { action as signOutAction } from "~/routes/users+/sign_out";
 import { currentBanner, SITE_BANNER_COOKIE } from "~/shell/site-banner";
+import { currentSession, currentSessionWith, SESSION_COOKIE } from "~/accounts/session.server";
+import { unreadChatMessageCount } from "~/chats/chats.server";
+import { unreadNotificationCount } from "~/notifications/notifications.server";
+import { shellRead } from "~/shell/shell-read.server";
 import { useTestDatabase } from "../../support/database";
-import { routeVisitor } from "../../support/route-visitor";
+import { routeAnswer } from "../../support/route-answer";
+import { routeVisitor, sessionCookieFor } from "../../support/route-visitor";
 
 /** The shell's forms and the state every page gets from the root loader, as a browser without JavaScript uses them. */
-useTestDatabase();
+const database = useTestDatabase();
 
 /** What the root loader gives the next page this browser opens. */
 async function nextPage(browser: ReturnType<typeof routeVisitor>, path = "/courses") {
@@ -81,5 +86,49 @@ describe("toasts and dialogs", () => {
     const shell = (await nextPage(routeVisitor(), "/courses?privacyPolicy&school=waterloo")).shell;
     expect(JSON.stringify(shell.privacyDialog)).toContain("We never sell your personal information.");
     expect((await nextPage(routeVisitor(), "/courses")).shell.privacyDialog).toBeNull();
+  });
+});
+
+describe("a signed-in user's shell", () => {
+  async function student() {
+    const user = await database().db.selectFrom("users").select(["id", "school_id"]).where("email", "=", "student@demo.test").executeTakeFirstOrThrow();
+    return { ...user, session: await sessionCookieFor(user.id) };
+  }
+
+  it("comes back with the session in one query: badges, courses menu and the realtime resume point", async () => {
+    const { id, school_id, session } = await student();
+    const db = database().db;
+    const [notifications, chats, school, latest] = await Promise.all([
+      unreadNotificationCount(db, id),
+      unreadChatMessageCount(id, db),
+      db.selectFrom("schools").select("school_type").where("id", "=", school_id!).executeTakeFirstOrThrow(),
+      db.selectFrom("realtime_events").select((eb) => eb.fn.max("id").as("last")).executeTakeFirst(),
+    ]);
+    const answer = await routeVisitor({ session }).get(rootLoader, "/dashboard");
+    expect(answer.queries).toBe(1);
+    expect(answer.data.currentUser.id).toBe(id);
+    expect(answer.data.realtime).toMatchObject({ userId: id, unreadNotifications: notifications, unreadChatMessages: chats, lastEventId: latest?.last ? String(latest.last) : null });
+    expect(answer.data.shell.courses.schoolType).toBe(school.school_type);
+  });
+
+  it("reads the same shell with a second query when the page's own loader looked the session up first", async () => {
+    const { session } = await student();
+    const request = new Request("http://app.test/dashboard", { headers: { Cookie: `${SESSION_COOKIE}=${session}` } });
+    const read = shellRead({ tours: true });
+    const together = await routeAnswer(() => currentSessionWith(request, read));
+    const apart = await routeAnswer(async () => {
+      await currentSession(request);
+      return currentSessionWith(request, read);
+    });
+    expect(together.queries).toBe(1);
+    expect(apart.queries).toBe(2);
+    expect(apart.data).toEqual(together.data);
+  });
+
+  it("is null for a cookie that names no session, after one query", async () => {
+    const request = new Request("http://app.test/dashboard", { headers: { Cookie: `${SESSION_COOKIE}=no-such-session` } });
+    const answer = await routeAnswer(() => currentSessionWith(request, shellRead({ tours: true })));
+    expect(answer.data).toBeNull();
+    expect(answer.queries).toBe(1);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AccessLevel } from "~/accounts/roles";
 import type { AccessInput } from "~/online-courses/access";
 import { buildCurriculum, type CurriculumRow } from "~/online-courses/curriculum";
-import { curriculumOutlineItems } from "~/online-courses/outline-html";
+import { compactOutline, curriculumOutlineItems, outlineText, readOutline } from "~/online-courses/outline-html";
 import { courseFacts, student } from "./fixtures";
 
 const course = courseFacts();
@@ -35,7 +35,7 @@ const tree = buildCurriculum(
 );
 
 describe("the curriculum outline's markup", () => {
-  const html = curriculumOutlineItems(tree, "/in-course-experience/calc", 202);
+  const html = curriculumOutlineItems(readOutline(outlineText(tree)), "/in-course-experience/calc", 202);
 
   it("escapes every title an instructor writes, so no markup gets through", () => {
     expect(html).not.toContain("<script");
@@ -45,7 +45,7 @@ describe("the curriculum outline's markup", () => {
   });
 
   it("links every chapter and activity where it opens, and marks the current one", () => {
-    expect(html).toContain(`<a href="/in-course-experience/calc/intro"><span class="rt-Text rt-r-weight-bold">Introduction</span></a>`);
+    expect(html).toContain(`<a href="/in-course-experience/calc/intro"><span class="outline-chapter">Introduction</span></a>`);
     expect(html).toContain(`<a href="/in-course-experience/calc/chapter/1">`);
     expect(html).toContain(`<a href="/in-course-experience/calc/chapter/1?activity=202" aria-current="page" style="font-weight:700">One-sided limits</a>`);
     expect(html.match(/aria-current/g)).toHaveLength(1);
@@ -60,5 +60,31 @@ describe("the curriculum outline's markup", () => {
     const locked = html.slice(html.indexOf(">One-sided limits<"));
     expect(locked).toContain(">Locked<");
     expect(locked).not.toContain(">Completed<");
+  });
+
+  it("links each activity where the tree says it opens", () => {
+    for (const activity of tree.activities) expect(html).toContain(`<a href="/in-course-experience/calc/${activity.href}"`);
+  });
+});
+
+describe("the compact outline in the page's data", () => {
+  const outline = compactOutline(tree);
+
+  it("holds only what the outline shows: no access reasons, ids of sections or chapters, or hrefs", () => {
+    expect(outline.map((chapter) => chapter.heading)).toEqual(["Introduction", `Chapter 1: Limits <img src=x onerror="alert(1)">`]);
+    expect(outline[1]!.parts).toEqual([
+      {
+        part: "core",
+        activities: [
+          [201, "video", `Squeeze & "friends" <script>alert('x')</script>`, 600, false, "locked"],
+          [202, "video", "One-sided limits", 600, false, "locked"],
+        ],
+      },
+    ]);
+    expect(outline[0]!.parts[0]!.activities[0]).toEqual([101, "video", "Welcome", 600, true, "preview"]);
+  });
+
+  it("goes as JSON text that reads back as the same outline", () => {
+    expect(readOutline(outlineText(tree))).toEqual(outline);
   });
 });
