@@ -172,6 +172,8 @@ test.describe("search", () => {
     await page.getByRole("radio", { name: "Schools" }).check();
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/type=school/);
+    // The address changes before the results render (React renders navigations as transitions).
+    await expect(page.getByRole("status")).toContainText(/\d+ schools? matching “McGill”/);
     await page.getByRole("link", { name: /McGill University/ }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("McGill University");
   });
