@@ -2,7 +2,6 @@ import { legalDocument, type LegalDocument } from "~/legal/documents";
 import type { BarMembership } from "~/partners/membership";
 import type { CoursesMenuInput } from "~/shell/menus";
 import { currentBanner, isBannerOpen, SITE_BANNER_COOKIE, type SiteBanner } from "~/shell/site-banner";
-import { TOUR_PROMPTS_COOKIE } from "~/site-tours/tours";
 import type { ShellRead } from "~/shell/shell-read.server";
 import type { UnseenTour } from "~/site-tours/tours.server";
 import type { Toast } from "~/toasts/toast";
@@ -45,7 +44,7 @@ export function shellData({ read, cookies, toast, privacyPolicyAsked, now }: She
     },
     privacyDialog: privacyPolicyAsked ? legalDocument("privacy-policy") : null,
     partnerMemberships: read?.partnerMemberships ?? [],
-    // A browser that has turned tour prompts off is not prompted.
-    unseenTours: cookies[TOUR_PROMPTS_COOKIE] === "off" ? [] : (read?.unseenTours ?? []),
+    // Empty for a browser that turned tour prompts off: the read left the tours out.
+    unseenTours: read?.unseenTours ?? [],
   };
 }
