@@ -11,6 +11,7 @@ import { closeRealtime } from "../app/realtime/hub.server";
 import { logger } from "../app/utils/logger.server";
 import { devMailboxLink } from "../app/mail/outbox.server";
 import { applyServerTimeouts, createApp } from "./app";
+import { closeHttp, settleConnections } from "./drain";
 import { prepareDatabase } from "./database-setup";
 import { startEmbeddedStripe } from "./stripe-emulator/start";
 
@@ -84,19 +85,14 @@ function onShutdown(stop: () => Promise<void>) {
 }
 
 async function stopHttp(server: Server) {
-  // Open event streams never go idle: end them (browsers reconnect to another machine) first.
+  await settleConnections(server);
+  // Open event streams never go idle: end them (browsers reconnect to another machine) in the
+  // same turn as the listener closes, so none opens in between.
   const closingStreams = closeRealtime();
   // The background job in hand finishes while the last requests do; then the job queue's
   // connections and the database close.
   const jobsStopped = stopJobWorker();
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    // Keep-alive connections become idle as their last response ends; close each one then,
-    // so clients reconnect to another machine instead of waiting for the idle timeout.
-    const sweep = setInterval(() => server.closeIdleConnections(), 50);
-    server.once("close", () => clearInterval(sweep));
-    server.closeIdleConnections();
-  });
+  await closeHttp(server);
   await closingStreams;
   await jobsStopped;
   await closeDatabase();

@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -11,7 +13,7 @@ const serverEntry = `${process.env.BUILD_DIR ?? "build"}/server.js`;
 const database = useTestDatabase();
 
 describe("graceful shutdown", () => {
-  it("finishes the request in flight, stops listening and exits 0 on SIGTERM", async () => {
+  it("finishes the requests in flight and on the wire, stops listening and exits 0 on SIGTERM", async () => {
     const port = await freePort();
     const dataDir = database().url ? undefined : mkdtempSync(path.join(tmpdir(), "mkt-shutdown-"));
     const server = spawn(process.execPath, [serverEntry], {
@@ -33,10 +35,24 @@ describe("graceful shutdown", () => {
       const origin = `http://127.0.0.1:${port}`;
       await waitFor(async () => (await fetch(`${origin}/healthz`)).ok, 30_000);
       const inFlight = fetch(`${origin}/courses?query=shutdown`, { headers: { Accept: "text/html", Cookie: "session=x" } });
+      const opened = connect(port, "127.0.0.1");
+      await once(opened, "connect");
+      const lateAnswer = new Promise<string>((resolve, reject) => {
+        let text = "";
+        opened.on("data", (chunk) => (text += chunk));
+        opened.on("end", () => resolve(text));
+        opened.on("error", reject);
+      });
       await new Promise((resolve) => setTimeout(resolve, 5));
       server.kill("SIGTERM");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      opened.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
       const response = await inFlight;
       expect(response.status).toBe(200);
+      // A client whose connection opened just before the signal still gets its answer, told to reconnect elsewhere.
+      const late = await lateAnswer;
+      expect(late).toMatch(/^HTTP\/1\.1 200 /);
+      expect(late).toMatch(/^connection: close$/im);
       expect(await exited).toBe(0);
       await expect(fetch(`${origin}/healthz`)).rejects.toThrow();
     } finally {
