@@ -280,7 +280,10 @@ function toWebRequest(req: ExpressRequest, res: ExpressResponse, origin: string,
   const twin = jsonTwinPath(req.method, url.pathname, req.headers["content-type"]);
   if (twin) url.pathname = twin;
   const controller = new AbortController();
-  res.on("close", () => controller.abort());
+  // A client that leaves before its answer ends aborts the work for it (event streams, renders).
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomToken } from "../app/security/random-token";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 import { GOOGLE_SIGN_IN_ORIGIN } from "../app/accounts/omniauth/one-tap";
@@ -56,7 +56,7 @@ export function securityHeaders({
 }): RequestHandler[] {
   const google = googleSignIn ? [GOOGLE_SIGN_IN_ORIGIN] : [];
   const assignNonce: RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64url");
+    res.locals.cspNonce = randomToken(16);
     next();
   };
   const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;

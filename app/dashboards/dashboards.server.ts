@@ -1,24 +1,27 @@
 import { sql } from "kysely";
 import { db } from "~/db/db.server";
-import { enrolledCourses } from "~/online-courses/progress.server";
-import { listUpcomingStudySessions } from "~/study-sessions/upcoming.server";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
+import { enrolledCoursesQuery, withProgress } from "~/online-courses/progress.server";
+import { listUpcomingStudySessions, upcomingFromJson, upcomingStudySessionsQuery } from "~/study-sessions/upcoming.server";
 
-/** The student's home: their courses and the live sessions coming up for them. */
+/** The student's home, in one statement: their courses and the live sessions coming up for them. */
 export async function loadStudentDashboard(userId: number, now = new Date()) {
-  const courses = await db()
+  const courses = db()
     .selectFrom("user_courses")
     .innerJoin("courses", "courses.id", "user_courses.course_id")
     .innerJoin("schools", "schools.id", "courses.school_id")
     .where("user_courses.user_id", "=", userId)
     .where("user_courses.relation", "=", "enrolled")
     .select(["courses.id", "courses.slug", "courses.code", "courses.name", "courses.subject", "schools.name as school_name"])
-    .orderBy("courses.code")
-    .execute();
-  const [sessions, onlineCourses] = await Promise.all([
-    listUpcomingStudySessions({ now, limit: 6, courseIds: courses.map((course) => course.id) }),
-    enrolledCourses(userId),
-  ]);
-  return { courses, sessions, onlineCourses };
+    .orderBy("courses.code");
+  const row = await db()
+    .selectNoFrom([
+      jsonArrayFrom(courses).as("courses"),
+      jsonArrayFrom(upcomingStudySessionsQuery({ now, limit: 6, studentId: userId })).as("sessions"),
+      jsonArrayFrom(enrolledCoursesQuery(userId)).as("onlineCourses"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { courses: row.courses, sessions: upcomingFromJson(row.sessions), onlineCourses: withProgress(row.onlineCourses) };
 }
 
 /** Instructors and tutors: the online courses and live sessions they teach, the courses they tutor. */

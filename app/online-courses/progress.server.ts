@@ -174,11 +174,12 @@ export function latestAttempt(userId: number, activityId: number, executor: Exec
 }
 
 /**
- * The student's online courses for the dashboard with progress, in one query: each enrolment
- * with its course, how many activities the course has and how many the student completed.
+ * The student's online courses for the dashboard, as one query (also a subquery of the
+ * dashboard's single statement): each enrolment with its course, how many activities the course
+ * has and how many the student completed. withProgress() finishes the rows.
  */
-export async function enrolledCourses(userId: number, executor: Executor = db()) {
-  const rows = await executor
+export function enrolledCoursesQuery(userId: number, executor: Executor = db()) {
+  return executor
     .selectFrom("online_course_users as ocu")
     .innerJoin("online_courses as oc", "oc.id", "ocu.online_course_id")
     .where("ocu.user_id", "=", userId)
@@ -207,12 +208,23 @@ export async function enrolledCourses(userId: number, executor: Executor = db())
         .select(sql<number>`count(*)::int`.as("n"))
         .as("completed_count"),
     ])
-    .orderBy("ocu.updated_at", "desc")
-    .execute();
+    .orderBy("ocu.updated_at", "desc");
+}
+
+type EnrolledCourseRow = Awaited<ReturnType<ReturnType<typeof enrolledCoursesQuery>["execute"]>>[number];
+
+/** Rows of enrolledCoursesQuery, read directly or as JSON (dates as text), with each one's progress. */
+export function withProgress(rows: readonly (Omit<EnrolledCourseRow, "updated_at"> & { updated_at: Date | string })[]) {
   return rows.map((row) => ({
     ...row,
+    updated_at: new Date(row.updated_at),
     activity_count: row.activity_count ?? 0,
     completed_count: row.completed_count ?? 0,
     percent: progressPercent(row.completed_count ?? 0, row.activity_count ?? 0),
   }));
+}
+
+/** The student's online courses with progress, in one query. */
+export async function enrolledCourses(userId: number, executor: Executor = db()) {
+  return withProgress(await enrolledCoursesQuery(userId, executor).execute());
 }

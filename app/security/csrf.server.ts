@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { randomToken } from "~/security/random-token";
 
 /**
  * CSRF protection by signed double submit: the browser holds `csrf_token` (httpOnly, signed);
@@ -11,7 +12,7 @@ export const CSRF_HEADER = "x-csrf-token";
 export const CSRF_FIELD = "csrf_token";
 
 export function newCsrfToken(): string {
-  return randomBytes(24).toString("base64url");
+  return randomToken(24);
 }
 
 function sign(token: string, secret: string) {

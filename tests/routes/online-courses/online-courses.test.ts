@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readOutline } from "~/online-courses/outline-html";
 import { loader as dashboardLoader } from "~/routes/dashboard";
+import { listUpcomingStudySessions } from "~/study-sessions/upcoming.server";
 import { action as inCourseAction, loader as inCourseLoader } from "~/routes/in-course-experience+/$idOrSlug.$";
 import { loader as overviewLoader } from "~/routes/online-courses+/$id._index";
 import { useTestDatabase } from "../../support/database";
@@ -148,6 +149,13 @@ describe("the overview and the dashboard", () => {
     const browser = await signedInStudent();
     const current = await browser.get(dashboardLoader, "/dashboard?tab=current");
     expect(current.data.onlineCourses).toContainEqual(expect.objectContaining({ slug: COURSE, percent: expect.any(Number) }));
+    // The session, then the whole page in one statement.
+    expect(current.queries).toBe(2);
+    const course = current.data.onlineCourses.find((row: { slug: string }) => row.slug === COURSE);
+    expect(course.updated_at).toBeInstanceOf(Date);
+    const upcoming = await listUpcomingStudySessions({ now: new Date(), limit: 6, courseIds: current.data.courses.map((row: { id: number }) => row.id) });
+    expect(upcoming.length).toBeGreaterThan(0);
+    expect(current.data.sessions).toEqual(upcoming);
     const mcat = await browser.get(dashboardLoader, "/dashboard?tab=mcat");
     expect(mcat.data.tab).toBe("mcat");
     expect(mcat.data.onlineCourses).toEqual([]);

@@ -25,6 +25,7 @@ const flattenedSoFar = counter("@remix-run/router:flattened-route-trees");
 const shapeReadsSoFar = counter("@remix-run/router:route-tree-shape-reads");
 const branchesTriedSoFar = counter("@remix-run/router:route-branches-tried");
 const serverRoutesMadeSoFar = counter("@remix-run/react:server-routes-created");
+const staticDataRoutesMadeSoFar = counter("react-router-dom:static-data-routes-created");
 
 interface TreeRoute {
   id: string;
@@ -289,22 +290,23 @@ describe("route matching of the server runtime and the server render", () => {
     };
 
     expect(await get("/page/one")).toMatchObject({ status: 200, html: expect.stringContaining("page one") });
-    const [shapeReads, flattened, serverRoutes] = [shapeReadsSoFar(), flattenedSoFar(), serverRoutesMadeSoFar()];
+    const [shapeReads, flattened, serverRoutes, dataRoutes] = [shapeReadsSoFar(), flattenedSoFar(), serverRoutesMadeSoFar(), staticDataRoutesMadeSoFar()];
     for (let request = 0; request < 100; request++) {
       const { status, html } = await get(request % 2 === 0 ? "/" : `/page/${request}`);
       expect(status).toBe(200);
       expect(html).toContain(request % 2 === 0 ? "home" : `page ${request}`);
     }
     expect((await get("/late")).status).toBe(404);
-    expect([shapeReadsSoFar(), flattenedSoFar(), serverRoutesMadeSoFar()]).toEqual([shapeReads, flattened, serverRoutes]);
+    expect([shapeReadsSoFar(), flattenedSoFar(), serverRoutesMadeSoFar(), staticDataRoutesMadeSoFar()]).toEqual([shapeReads, flattened, serverRoutes, dataRoutes]);
 
     // A changed build (a route added) is derived and rendered with its own routes.
     current = second;
     expect(await get("/late")).toMatchObject({ status: 200, html: expect.stringContaining("late") });
     expect(serverRoutesMadeSoFar()).toBe(serverRoutes + 1);
-    const afterChange = [shapeReadsSoFar(), flattenedSoFar(), serverRoutesMadeSoFar()];
+    expect(staticDataRoutesMadeSoFar()).toBe(dataRoutes + 1);
+    const afterChange = [shapeReadsSoFar(), flattenedSoFar(), serverRoutesMadeSoFar(), staticDataRoutesMadeSoFar()];
     for (let request = 0; request < 20; request++) expect((await get(`/page/${request}`)).status).toBe(200);
-    expect([shapeReadsSoFar(), flattenedSoFar(), serverRoutesMadeSoFar()]).toEqual(afterChange);
+    expect([shapeReadsSoFar(), flattenedSoFar(), serverRoutesMadeSoFar(), staticDataRoutesMadeSoFar()]).toEqual(afterChange);
 
     current = first;
     expect((await get("/late")).status).toBe(404);
@@ -319,6 +321,8 @@ describe("route matching of the server runtime and the server render", () => {
       "@remix-run/server-runtime/dist/esm/server.js",
       "@remix-run/react/dist/server.js",
       "@remix-run/react/dist/esm/server.js",
+      "react-router-dom/server.js",
+      "react-router-dom/server.mjs",
     ]) {
       expect([file, patched(file)]).toEqual([file, true]);
     }
