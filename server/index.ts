@@ -99,15 +99,22 @@ async function stopHttp(server: Server) {
 }
 
 async function runSingleProcess(config: AppConfig, dev: boolean) {
-  await prepareDatabase(config);
-  const emulator = await startEmbeddedStripe(config);
-  const server = await startHttp(config, dev);
-  await startJobWorker();
-  logger().info({ url: config.appOrigin, database: config.database.kind, ...mailboxNote(config) }, "marketplace is listening");
+  const started = (async () => {
+    await prepareDatabase(config);
+    const emulator = await startEmbeddedStripe(config);
+    const server = await startHttp(config, dev);
+    await startJobWorker();
+    return { server, emulator };
+  })();
+  // Listening before the handler is in place would let a signal during start-up kill the
+  // process with connections it already took; a stop asked for then waits for the start.
   onShutdown(async () => {
+    const { server, emulator } = await started;
     await stopHttp(server);
     await emulator?.close();
   });
+  await started;
+  logger().info({ url: config.appOrigin, database: config.database.kind, ...mailboxNote(config) }, "marketplace is listening");
 }
 
 async function runPrimary(config: AppConfig, workers: number) {
@@ -142,10 +149,15 @@ async function runPrimary(config: AppConfig, workers: number) {
 }
 
 async function runWorker(config: AppConfig) {
-  await openDatabase(config);
-  const server = await startHttp(config, false);
-  await startJobWorker();
-  onShutdown(() => stopHttp(server));
+  const started = (async () => {
+    await openDatabase(config);
+    const server = await startHttp(config, false);
+    await startJobWorker();
+    return server;
+  })();
+  // As in runSingleProcess: the primary may stop a worker that is still starting.
+  onShutdown(async () => stopHttp(await started));
+  await started;
 }
 
 async function main() {

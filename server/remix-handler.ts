@@ -315,8 +315,19 @@ async function sendWebResponse(res: ExpressResponse, response: Response, signedI
     res.end();
     return;
   }
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    res.write(chunk);
+  const body = response.body as unknown as AsyncIterable<Uint8Array>;
+  if (response.headers.get("Content-Type")?.startsWith("text/event-stream")) {
+    for await (const chunk of body) res.write(chunk);
+    res.end();
+    return;
   }
-  res.end();
+  // One chunk behind, so the last goes out with the end of the answer: a page, rendered into one
+  // chunk, leaves in one write to the socket, with its length instead of chunked framing.
+  let previous: Uint8Array | undefined;
+  for await (const chunk of body) {
+    if (previous) res.write(previous);
+    previous = chunk;
+  }
+  if (!res.headersSent && !res.hasHeader("Content-Length")) res.setHeader("Content-Length", previous?.byteLength ?? 0);
+  res.end(previous);
 }
