@@ -1,15 +1,12 @@
 import { sql } from "kysely";
-import { INSTRUCTOR_ROLES } from "~/accounts/roles";
+import { hasInstructorPage } from "~/catalog/educators.server";
 import { db } from "~/db/db.server";
 
-const isInstructor = sql<boolean>`users.roles && array[${sql.join(INSTRUCTOR_ROLES.map((role) => sql.lit(role)))}]::text[]`;
-
-/** Instructors with how many published online courses they teach, in one query. */
+/** Everyone with an instructor page, with how many published online courses they teach, in one query. */
 export async function listInstructors() {
   return db()
     .selectFrom("users")
-    .where(isInstructor)
-    .where("users.deactivated_at", "is", null)
+    .where(hasInstructorPage)
     .select((eb) => [
       "users.id",
       "users.first_name",
@@ -27,12 +24,6 @@ export async function listInstructors() {
     .orderBy("users.first_name")
     .orderBy("users.id")
     .execute();
-}
-
-/** Whether the user is an active instructor (for /instructors/{id}). */
-export async function isActiveInstructor(userId: number) {
-  const row = await db().selectFrom("users").where("id", "=", userId).where(isInstructor).where("deactivated_at", "is", null).select("id").executeTakeFirst();
-  return Boolean(row);
 }
 
 /** Tutors with their profile and tutored course codes, in one query. */

@@ -5,7 +5,8 @@ import { siteOrigin } from "~/utils/site-origin.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/robots[.txt]");
   const origin = siteOrigin(request);
-  // The public pages are listed in the sitemap; personal and staff areas stay out of search results.
+  // The public pages are listed in the sitemap; personal and staff areas stay out of search
+  // results, and so do the tour pages: one per page of the site, each saying the same.
   const body = [
     "User-agent: *",
     "Disallow: /api/",
@@ -13,6 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     "Disallow: /dashboard",
     "Disallow: /announcements",
     "Disallow: /search?",
+    "Disallow: /site-tour",
     "Allow: /",
     `Sitemap: ${origin}/sitemap.xml`,
     "",

@@ -2,9 +2,7 @@ import { Container, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { config } from "~/config/env.server";
-import { safeRedirectPath } from "~/security/safe-redirect";
-import { isSiteTourKey, siteTourHref, SITE_TOUR_KEYS, tourForPath } from "~/site-tours/tours";
+import { isSiteTourKey, siteTourHref, SITE_TOUR_KEYS, tourForPath, tourReturnPath } from "~/site-tours/tours";
 import { siteTour } from "~/site-tours/tours.server";
 
 const TOUR_NAMES: Record<(typeof SITE_TOUR_KEYS)[number], string> = {
@@ -22,14 +20,14 @@ const TOUR_NAMES: Record<(typeof SITE_TOUR_KEYS)[number], string> = {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/site-tour");
   const url = new URL(request.url);
-  const origin = config().APP_ORIGIN ?? url.origin;
-  const from = safeRedirectPath(url.searchParams.get("from"), origin, "");
+  // Only a same-site page that is not a tour page: old links that nested tour addresses lose them.
+  const from = tourReturnPath(url.searchParams.get("from"));
   const requested = url.searchParams.get("tour");
-  const key = requested === null ? tourForPath(from ? new URL(from, origin).pathname : "/") : requested;
+  const key = requested === null ? tourForPath(from ? new URL(from, url.origin).pathname : "/") : requested;
   if (!isSiteTourKey(key)) throw new Response(`There is no site tour called “${key.slice(0, 60)}”.`, { status: 404 });
   const tour = await siteTour(key);
   if (!tour) throw new Response("This site tour is not available yet.", { status: 404 });
-  return { tour, from: from || null, others: SITE_TOUR_KEYS.filter((other) => other !== key).map((other) => ({ key: other, name: TOUR_NAMES[other] })) };
+  return { tour, from, others: SITE_TOUR_KEYS.filter((other) => other !== key).map((other) => ({ key: other, name: TOUR_NAMES[other] })) };
 }
 
 export default function SiteTourPage() {
@@ -64,7 +62,7 @@ export default function SiteTourPage() {
         <ul>
           {others.map((other) => (
             <li key={other.key}>
-              <Link to={siteTourHref(other.key, from ?? undefined)}>{other.name}</Link>
+              <Link to={siteTourHref(other.key, from)}>{other.name}</Link>
             </li>
           ))}
         </ul>

@@ -2,17 +2,41 @@ import type { MetaDescriptor } from "@remix-run/node";
 
 export const SITE_NAME = "Marketplace";
 
+/**
+ * Search results show about this many characters of a title and cut the rest, and crawl audits
+ * flag longer ones: generated titles are kept to it where the page's name allows.
+ */
+export const TITLE_LIMIT = 60;
+
 export interface PageMetaInput {
-  /** The page's own title; the site name is added after it. */
+  /** The page's own title; the site name is added after it when both fit TITLE_LIMIT. */
   title: string;
+  /** The title with what helps but can go (a course's school), used where it fits and in link previews. */
+  fullTitle?: string;
   description: string;
-  /** The canonical path (and query, when it names a distinct page), e.g. "/courses/waterloo-math-137". */
+  /** The canonical path (and query, when it names a distinct page), e.g. "/courses/waterloo-math-137"; unused with `noindex`. */
   path: string;
   /** An absolute or site-relative picture for link previews. */
   image?: string | null;
   type?: "website" | "article";
-  /** Pages that must stay out of search results (forms, personal pages). */
+  /**
+   * Pages that must stay out of search results (forms, personal pages). They name no canonical
+   * URL: search engines would index that address instead, and `path` without the page's own
+   * query often answers differently (/checkout without a product is a 400).
+   */
   noindex?: boolean;
+}
+
+/**
+ * The `<title>`: the first of these within TITLE_LIMIT characters — the full title with the site
+ * name, the full title, the title with the site name — else the title alone, however long: the
+ * page's name is never cut.
+ */
+export function documentTitle(input: Pick<PageMetaInput, "title" | "fullTitle">): string {
+  if (input.title === SITE_NAME) return SITE_NAME;
+  const titles = [input.fullTitle, input.title].filter((title): title is string => Boolean(title));
+  const candidates = titles.flatMap((title) => [`${title} — ${SITE_NAME}`, title]);
+  return candidates.find((candidate) => candidate.length <= TITLE_LIMIT) ?? input.title;
 }
 
 /**
@@ -21,17 +45,17 @@ export interface PageMetaInput {
  * URLs are absolute as search engines and link previews expect.
  */
 export function pageMeta(siteOrigin: string, input: PageMetaInput): MetaDescriptor[] {
-  const url = new URL(input.path, siteOrigin).toString();
-  const title = input.title === SITE_NAME ? SITE_NAME : `${input.title} — ${SITE_NAME}`;
+  const url = input.noindex ? null : new URL(input.path, siteOrigin).toString();
+  const canonical: MetaDescriptor[] = url ? [{ tagName: "link", rel: "canonical", href: url }] : [];
   const tags: MetaDescriptor[] = [
-    { title },
+    { title: documentTitle(input) },
     { name: "description", content: input.description },
-    { tagName: "link", rel: "canonical", href: url },
+    ...canonical,
     { property: "og:site_name", content: SITE_NAME },
     { property: "og:type", content: input.type ?? "website" },
-    { property: "og:title", content: input.title },
+    { property: "og:title", content: input.fullTitle ?? input.title },
     { property: "og:description", content: input.description },
-    { property: "og:url", content: url },
+    ...(url ? [{ property: "og:url", content: url }] : []),
     { name: "twitter:card", content: input.image ? "summary_large_image" : "summary" },
   ];
   if (input.image) tags.push({ property: "og:image", content: new URL(input.image, siteOrigin).toString() });

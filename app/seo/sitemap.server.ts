@@ -1,12 +1,10 @@
-import { sql } from "kysely";
-import { INSTRUCTOR_ROLES } from "~/accounts/roles";
+import { hasInstructorPage } from "~/catalog/educators.server";
 import { db } from "~/db/db.server";
 import { MCAT_EVENT_TYPES } from "~/mcat/mcat";
 import { STATIC_PUBLIC_PATHS, type SitemapEntry } from "./sitemap";
 
 /** Every public page: the fixed ones and one per course, school, post, author, position, partner, scholarship, landing page, instructor and tutor. */
 export async function listSitemapEntries(now = new Date()): Promise<SitemapEntry[]> {
-  const isInstructor = sql<boolean>`roles && array[${sql.join(INSTRUCTOR_ROLES.map((role) => sql.lit(role)))}]::text[]`;
   const [courses, schools, posts, authors, positions, partners, scholarships, landing, instructors, tutors] = await Promise.all([
     db().selectFrom("courses").select("slug").orderBy("id").execute(),
     db().selectFrom("schools").select("id").orderBy("id").execute(),
@@ -16,7 +14,7 @@ export async function listSitemapEntries(now = new Date()): Promise<SitemapEntry
     db().selectFrom("partners").select("slug").orderBy("slug").execute(),
     db().selectFrom("scholarships").select("slug").orderBy("slug").execute(),
     db().selectFrom("site_pages").where("kind", "=", "landing").where("published", "=", true).select(["slug", "updated_at"]).orderBy("slug").execute(),
-    db().selectFrom("users").where(isInstructor).where("deactivated_at", "is", null).select("id").orderBy("id").execute(),
+    db().selectFrom("users").where(hasInstructorPage).select("id").orderBy("id").execute(),
     db().selectFrom("tutor_profiles").innerJoin("users", "users.id", "tutor_profiles.user_id").where("users.deactivated_at", "is", null).select("users.id").orderBy("users.id").execute(),
   ]);
   return [

@@ -2,8 +2,10 @@
  * Site tours (SPEC §2, §3, §4): which tour belongs to a page, the order its steps are shown in,
  * moving between steps, and when the "Want a tour?" prompt is offered. Pure, shared by the
  * server (the /site-tour page) and the browser (the overlay and the prompt);
- * tests/unit/site-tours/tours.test.ts.
+ * tests/unit/site-tours/tours.test.ts and tour-links.test.ts.
  */
+
+import { safeRedirectPath } from "~/security/safe-redirect";
 
 export const SITE_TOUR_KEYS = ["site_help", "online_course_experience", "video", "study_room"] as const;
 export type SiteTourKey = (typeof SITE_TOUR_KEYS)[number];
@@ -28,11 +30,62 @@ export function tourForPath(pathname: string): SiteTourKey {
   return PATH_TOURS.find(([pattern]) => pattern.test(pathname))?.[1] ?? "site_help";
 }
 
-/** Where the tour button leads without JavaScript: the tour's steps as a page, with a way back. */
-export function siteTourHref(key: SiteTourKey, from?: string): string {
+/** The tour page's path. */
+const TOUR_PAGE = "/site-tour";
+/**
+ * The longest page address a tour link carries back: a same-site page with its query fits with
+ * room to spare, and the tour link stays far below the sizes servers refuse (HTTP 414 and 431).
+ */
+export const TOUR_RETURN_MAX_LENGTH = 512;
+// Any origin: `from` is judged as a site-relative path, which resolves to the same origin whatever it is.
+const SAME_SITE = "http://same-site.invalid";
+
+/** Whether the path is the tour page, as the router matches it (any letter case, a trailing slash, percent-encoded). */
+function isTourPage(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Not decodable: the router would not match it to the tour page either.
+  }
+  return decoded.toLowerCase().replace(/\/+$/, "") === TOUR_PAGE;
+}
+
+/**
+ * The page a tour leads back to, from a `from` value: a same-site path with its query (no
+ * fragment), shortened to its path when the query makes it longer than TOUR_RETURN_MAX_LENGTH.
+ * Null for anything else: off-site, unsafe or overlong addresses (app/security/safe-redirect.ts),
+ * a path too long by itself, and the tour page itself, which would nest one tour address in the next.
+ */
+export function tourReturnPath(from: unknown): string | null {
+  const safe = safeRedirectPath(from, SAME_SITE, "");
+  if (!safe) return null;
+  const { pathname, search } = new URL(safe, SAME_SITE);
+  if (isTourPage(pathname)) return null;
+  const page = `${pathname}${search}`;
+  if (page.length <= TOUR_RETURN_MAX_LENGTH) return page;
+  return pathname.length <= TOUR_RETURN_MAX_LENGTH ? pathname : null;
+}
+
+/**
+ * Where the tour button leads without JavaScript from the page at `here` (its path and query):
+ * the tour's steps as a page, with a way back. On a tour page the way back is the one that page
+ * already has, never the tour page itself: otherwise each click would wrap the address in another
+ * `from`, a chain without end for crawlers.
+ */
+export function siteTourHref(key: SiteTourKey, here?: string | null): string {
   const query = new URLSearchParams({ tour: key });
+  const from = wayBackFrom(here);
   if (from) query.set("from", from);
-  return `/site-tour?${query}`;
+  return `${TOUR_PAGE}?${query}`;
+}
+
+/** The page a tour link on the page at `here` leads back to: that page, or the one a tour page leads back to. */
+function wayBackFrom(here: string | null | undefined): string | null {
+  const safe = safeRedirectPath(here, SAME_SITE, "");
+  if (!safe) return null;
+  const url = new URL(safe, SAME_SITE);
+  return isTourPage(url.pathname) ? tourReturnPath(url.searchParams.get("from")) : tourReturnPath(safe);
 }
 
 export interface TourStep {

@@ -71,7 +71,9 @@ export default function CoursePage() {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
     ? metaFor(matches, {
-        title: `${data.course.code} ${data.course.name} at ${data.course.school_name}`,
+        title: `${data.course.code} ${data.course.name}`,
+        // Where it fits: the school tells apart courses of the same code elsewhere.
+        fullTitle: `${data.course.code} ${data.course.name} at ${data.course.school_name}`,
         description: data.course.description.slice(0, 160),
         // One address per course, whether it was reached by id or by slug.
         path: `/courses/${data.course.slug}`,

@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
 import { viewerFor } from "~/accounts/session.server";
+import { instructorPageExists } from "~/catalog/educators.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { formatPrice } from "~/formatting/price";
 import { ActivityLink, ErrorCallout, ProgressBar } from "~/online-courses/in-course-views";
@@ -26,7 +27,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
   const overview = await loadOverview(viewerFor(session), params.id ?? "");
   if (!overview) throw courseNotFound();
-  return { ...overview, origin: siteOrigin(request) };
+  const { instructor_id: instructorId } = overview.course;
+  // The instructor's name links only to a page that answers: a closed account has none, nor has
+  // a draft's author who teaches nothing published.
+  const instructorHref = instructorId !== null && (await instructorPageExists(instructorId)) ? `/instructors/${instructorId}` : null;
+  return { ...overview, instructorHref, origin: siteOrigin(request) };
 }
 
 /** POST: take a free package (the Buy links of paid ones go to checkout), pre-register or withdraw. */
@@ -68,7 +73,7 @@ const ENROLMENT_STATUS_LABELS: Record<string, string> = {
 };
 
 export default function OnlineCourseOverview() {
-  const { course, offers, registration, preRegistration, preRegistrationCount, enrolment, previewable, outline, percent, inCourseHref, signedIn } =
+  const { course, offers, registration, preRegistration, preRegistrationCount, enrolment, previewable, outline, percent, inCourseHref, signedIn, instructorHref } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData?.result as SubmissionResult<string[]> | undefined;
@@ -225,7 +230,7 @@ export default function OnlineCourseOverview() {
               Your instructor
             </Heading>
             <Text as="p" weight="bold">
-              {course.instructor_id ? <Link to={`/instructors/${course.instructor_id}`}>{course.instructor_name}</Link> : course.instructor_name}
+              {instructorHref ? <Link to={instructorHref}>{course.instructor_name}</Link> : course.instructor_name}
             </Text>
             {course.instructor_bio ? <Text as="p">{course.instructor_bio}</Text> : null}
           </section>
