@@ -35,8 +35,9 @@ export function SignInForm({
           <FormErrors errors={form.errors} />
           <FormField label="Email" autoComplete="email" errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} />
           <FormField label="Password" autoComplete="current-password" errors={fields.password.errors} {...getInputProps(fields.password, { type: "password" })} />
+          {/* Wrapping the checkbox is what labels it; a `for` as well is redundant markup. */}
           <Flex align="center" gap="2" asChild>
-            <label htmlFor={fields.remember_me.id}>
+            <label>
               <input {...getInputProps(fields.remember_me, { type: "checkbox" })} />
               <Text size="2">Keep me signed in on this device</Text>
             </label>

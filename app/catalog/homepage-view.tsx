@@ -1,7 +1,7 @@
 import { Box, Button, Card, Container, Flex, Grid, Heading, Section, Text } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import type { loadHomepage } from "~/catalog/homepage.server";
-import { formatPrice } from "~/formatting/price";
+import { Price } from "~/components/price";
 import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
 
 type HomepageData = Awaited<ReturnType<typeof loadHomepage>>;
@@ -45,15 +45,7 @@ export function HomepageView({ data }: { data: Pick<HomepageData, "featuredCours
                 <p className="tile-meta">{course.description}</p>
                 <p className="tile-meta">
                   {course.instructor_name ? `with ${course.instructor_name} · ` : ""}
-                  <strong>{formatPrice(course.price_cents, course.currency)}</strong>
-                  {course.regular_price_cents && course.regular_price_cents > course.price_cents ? (
-                    <>
-                      {" "}
-                      <s aria-label={`regular price ${formatPrice(course.regular_price_cents, course.currency)}`}>
-                        {formatPrice(course.regular_price_cents, course.currency)}
-                      </s>
-                    </>
-                  ) : null}
+                  <Price cents={course.price_cents} regularCents={course.regular_price_cents} currency={course.currency} />
                 </p>
               </article>
             </li>

@@ -57,7 +57,7 @@ export function OnlineCourseProgressList({
   return (
     <ul className="tile-list">
       {courses.map((course) => (
-        <li key={course.id} className="tile" aria-label={course.name}>
+        <li key={course.id} className="tile">
           <span className="tile-meta">
             {course.course_code} · {ENROLMENT_LABELS[course.status] ?? course.status}
           </span>

@@ -63,11 +63,12 @@ function PlainBadge({ color, children }: { color: "indigo" | "gray" | "amber"; c
  * (every text escaped there): on the server for the document, and in the browser, from the same
  * text, when the page hydrates (the same string, so React keeps the markup it finds) and after
  * each client-side navigation. Their plain links need useInAppLinks on the page to open without
- * a full page load.
+ * a full page load. The heading or the summary before the list ("Curriculum", "All chapters")
+ * says what it is: not every screen reader reads a plain list's aria-label.
  */
 export function CurriculumOutline({ outline, base, currentId }: { outline: string; base: string; currentId: number | null }) {
   const html = useMemo(() => curriculumOutlineItems(readOutline(outline), base, currentId), [outline, base, currentId]);
-  return <ol aria-label="Curriculum" style={{ paddingLeft: "1.25rem", margin: 0 }} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <ol style={{ paddingLeft: "1.25rem", margin: 0 }} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 export function SearchForm({ base, query }: { base: string; query: string }) {

@@ -74,8 +74,8 @@ export function CheckoutForm({
                 Already have an account? <Link to={`/users/sign_in?redirect_to=${encodeURIComponent(returnTo)}`}>Log in</Link>
               </Text>
               <Flex gap="3" wrap="wrap">
-                <FormField label="First name" name="first_name" autoComplete="given-name" defaultValue={typed("first_name")} errors={errors("first_name")} required />
-                <FormField label="Last name" name="last_name" autoComplete="family-name" defaultValue={typed("last_name")} errors={errors("last_name")} required />
+                <FormField label="First name" name="first_name" type="text" autoComplete="given-name" defaultValue={typed("first_name")} errors={errors("first_name")} required />
+                <FormField label="Last name" name="last_name" type="text" autoComplete="family-name" defaultValue={typed("last_name")} errors={errors("last_name")} required />
               </Flex>
               <FormField label="Email" name="email" type="email" autoComplete="email" defaultValue={typed("email")} errors={errors("email")} required />
               <FormField label="Password" name="password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} errors={errors("password")} required />
@@ -86,7 +86,7 @@ export function CheckoutForm({
           <option value="US">United States (USD)</option>
           <option value="CA">Canada (CAD, 5% sales tax)</option>
         </SelectField>
-        <FormField label="Discount code" name="discount_code" defaultValue={view.discountCode} errors={errors("discount_code")} autoComplete="off" />
+        <FormField label="Discount code" name="discount_code" type="text" defaultValue={view.discountCode} errors={errors("discount_code")} autoComplete="off" />
         {view.creditsAvailableCents > 0 && !isSubscription ? (
           <label className="checkbox-row">
             <input type="checkbox" name="apply_credits" defaultChecked={view.applyCredits} /> Use my referral credit ({formatPrice(view.creditsAvailableCents, quote?.currency ?? "USD", { forceCents: true })})

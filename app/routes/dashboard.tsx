@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { requireSession } from "~/accounts/session.server";
 import { CourseTiles, DashboardSection, OnlineCourseProgressList } from "~/dashboards/dashboard-parts";
+import { dashboardGreeting } from "~/dashboards/greeting";
 import { dashboardTab, dashboardTabsFor, onlineCoursesForTab } from "~/dashboards/dashboard-tabs";
 import { loadStudentDashboard } from "~/dashboards/dashboards.server";
 import { siteOrigin } from "~/utils/site-origin.server";
@@ -13,7 +14,7 @@ import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/dashboard");
-  const { user } = await requireSession(request);
+  const { user, authenticatedAt } = await requireSession(request);
   const tab = dashboardTab(new URL(request.url).searchParams.get("tab"), user.roles);
   // The class-rep tab (the role menu's "Class Rep Dashboard") is the rep's workspace.
   const [dashboard, classRep] = await Promise.all([
@@ -21,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab === "class-rep" ? loadRepWorkspace(user, siteOrigin(request)) : null,
   ]);
   return {
+    greeting: dashboardGreeting(user.created_at, authenticatedAt),
     firstName: user.first_name || user.display_name || "there",
     tab,
     tabs: dashboardTabsFor(user.roles),
@@ -32,11 +34,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function StudentDashboard() {
-  const { firstName, courses, sessions, tab, tabs, onlineCourses, classRep } = useLoaderData<typeof loader>();
+  const { greeting, firstName, courses, sessions, tab, tabs, onlineCourses, classRep } = useLoaderData<typeof loader>();
   return (
     <Container size="4" px="4" py="6">
       <Heading as="h1" size="7">
-        Welcome back, {firstName}
+        {greeting}, {firstName}
       </Heading>
       <Text as="p" color="gray" mt="1">
         Your courses and what's coming up.

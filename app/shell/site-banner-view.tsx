@@ -2,11 +2,15 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
 import type { SiteBanner as SiteBannerData } from "~/shell/site-banner";
 
-/** The site-wide banner above the app bar; Dismiss is a form, remembered for this browser. */
+/**
+ * The site-wide banner above the app bar; Dismiss is a form, remembered for this browser. A named
+ * <section> is its region landmark (not an <aside>: a complementary landmark may not sit inside
+ * the header's banner landmark).
+ */
 export function SiteBanner({ banner }: { banner: SiteBannerData }) {
   const location = useLocation();
   return (
-    <div className="site-banner" data-shell="site-banner" role="region" aria-label="Announcement">
+    <section className="site-banner" data-shell="site-banner" aria-label="Announcement">
       <div className="site-banner__inner wrapper wrapper--wide">
         <p className="site-banner__message">
           {banner.message}{" "}
@@ -22,6 +26,6 @@ export function SiteBanner({ banner }: { banner: SiteBannerData }) {
           </button>
         </Form>
       </div>
-    </div>
+    </section>
   );
 }

@@ -14,7 +14,7 @@ test.describe("accounts", () => {
     await page.getByLabel("Password").fill("my-study-password");
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page).toHaveURL(/\/dashboard$/, AFTER_PASSWORD_HASH);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Priya");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Priya");
 
     await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
     await page.getByRole("link", { name: /confirm/i }).first().click();

@@ -65,7 +65,8 @@ test("an instructor builds, reorders and publishes a course, then opens its book
   await expect(page.getByRole("heading", { level: 4, name: "Extra practice" })).toBeVisible();
 
   // Activities of the lessons section: a previewable video and a reading.
-  const activities = page.getByRole("list", { name: "Activities of Lessons" }).getByRole("listitem");
+  // The items of the list in the section headed "Lessons" (the last list item holding that heading: its chapter's holds it too).
+  const activities = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 4, name: "Lessons", exact: true }) }).last().getByRole("listitem");
   await openAndSubmit(page, page, "Add an activity to “Lessons”", "Add an activity to Lessons", async (form) => {
     await form.getByLabel("Activity title").fill("What a partial derivative is");
     await form.getByLabel("Activity type").selectOption("video");
@@ -81,9 +82,9 @@ test("an instructor builds, reorders and publishes a course, then opens its book
   await expect(activities.first()).toContainText("Preview");
 
   // Reorder: the reading first, the second chapter first.
-  await page.getByRole("button", { name: "Move activity “The chain rule” up" }).click();
+  await page.getByRole("button", { name: "Move up: activity “The chain rule”" }).click();
   await expect(activities.first()).toContainText("The chain rule");
-  await page.getByRole("button", { name: "Move chapter “Multiple integrals” up" }).click();
+  await page.getByRole("button", { name: "Move up: chapter “Multiple integrals”" }).click();
   await expect(page.getByRole("heading", { level: 3, name: "1. Multiple integrals" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 3, name: "2. Partial derivatives" })).toBeVisible();
   if (testInfo.project.name === "js-on") await expectNoSeriousA11yViolations(page);

@@ -1,4 +1,4 @@
-import { Badge, Button, Container, Flex, Heading, Table, Text, VisuallyHidden } from "@radix-ui/themes";
+import { Badge, Button, Container, Flex, Heading, Text, VisuallyHidden } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Pager } from "~/components/pager";
@@ -114,33 +114,35 @@ function UserDirectory({ users, total, query, role, page, pageCount }: Directory
       {users.length === 0 ? (
         <Text as="p">No users match. Try part of a name or email, or another role.</Text>
       ) : (
-        <Table.Root variant="surface">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Roles</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Joined</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>
+        // A plain table: Radix's Table.Root wraps it in a ScrollArea, whose <style> element is invalid
+        // inside a <div>. Long names and emails wrap (data-table), so it needs no scrolling box.
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Roles</th>
+              <th scope="col">Joined</th>
+              <th scope="col">
                 <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
             {users.map((user) => (
-              <Table.Row key={user.id}>
-                <Table.RowHeaderCell>
+              <tr key={user.id}>
+                <th scope="row">
                   {user.name}
                   {user.deactivated ? (
                     <Badge color="gray" ml="2">
                       deactivated
                     </Badge>
                   ) : null}
-                </Table.RowHeaderCell>
-                <Table.Cell>{user.email}</Table.Cell>
-                <Table.Cell>{user.roles.length ? user.roles.map((r) => r.replace(/_/g, " ")).join(", ") : "student"}</Table.Cell>
-                <Table.Cell>{user.joined}</Table.Cell>
-                <Table.Cell>
+                </th>
+                <td>{user.email}</td>
+                <td>{user.roles.length ? user.roles.map((r) => r.replace(/_/g, " ")).join(", ") : "student"}</td>
+                <td>{user.joined}</td>
+                <td>
                   {user.canImpersonate ? (
                     // A full document load: switching accounts must not keep the admin's page data in the browser.
                     <Form method="post" action={`/admin/users/${user.id}/sign_in_as`} reloadDocument>
@@ -150,11 +152,11 @@ function UserDirectory({ users, total, query, role, page, pageCount }: Directory
                       </Button>
                     </Form>
                   ) : null}
-                </Table.Cell>
-              </Table.Row>
+                </td>
+              </tr>
             ))}
-          </Table.Body>
-        </Table.Root>
+          </tbody>
+        </table>
       )}
 
       <Pager page={page} pageCount={pageCount} query={{ query, role }} />

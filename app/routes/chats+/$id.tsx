@@ -150,7 +150,7 @@ export default function ChatPage() {
         <Heading as="h1" size="6">
           Chat with {title}
         </Heading>
-        <ol aria-label="Messages" aria-live="polite" style={{ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: 8 }}>
+        <ol aria-live="polite" style={{ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: 8 }}>
           {before ? (
             <li ref={sentinel}>
               <Link to={`/chats/${data.chat.id}?before_date=${encodeURIComponent(before)}`} rel="prev">

@@ -82,8 +82,11 @@ export default function ChatsPage() {
             </Flex>
           </Form>
         </Card>
+        <Heading as="h2" size="4">
+          Your chats
+        </Heading>
         {chats.length === 0 ? <Text as="p">No chats yet.</Text> : null}
-        <ul aria-label="Your chats" style={{ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: 8 }}>
+        <ul style={{ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: 8 }}>
           {chats.map((chat) => (
             <li key={chat.id}>
               <Card asChild>

@@ -8,7 +8,7 @@ import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.
 import { viewerFor } from "~/accounts/session.server";
 import { instructorPageExists } from "~/catalog/educators.server";
 import { CsrfInput } from "~/components/csrf-input";
-import { formatPrice } from "~/formatting/price";
+import { Price } from "~/components/price";
 import { ActivityLink, ErrorCallout, ProgressBar } from "~/online-courses/in-course-views";
 import { overviewSchema, PRE_REGISTERED_MESSAGE, PRE_REGISTRATION_WITHDRAWN_MESSAGE } from "~/online-courses/overview-forms";
 import { enrolForFree, loadOverview, preRegisterForCourse, withdrawFromPreRegistration } from "~/online-courses/overview.server";
@@ -136,7 +136,7 @@ export default function OnlineCourseOverview() {
             <Card>
               <Text as="p">
                 The full course, live sessions and practice, with a deposit now and the balance later.{" "}
-                <Price cents={course.price_cents} regular={course.regular_price_cents} currency={course.currency} />
+                <Price cents={course.price_cents} regularCents={course.regular_price_cents} currency={course.currency} />
               </Text>
               {registration === "register" ? (
                 <Button asChild mt="3">
@@ -154,7 +154,7 @@ export default function OnlineCourseOverview() {
                       {offer.name}
                     </Heading>
                     <Text as="p" size="5" my="2">
-                      <Price cents={offer.priceCents} regular={offer.regularPriceCents} currency={course.currency} />
+                      <Price cents={offer.priceCents} regularCents={offer.regularPriceCents} currency={course.currency} />
                     </Text>
                     <Text as="p" size="2" color="gray" mb="3">
                       {offer.includes}
@@ -322,20 +322,6 @@ function IntentForm({ id, fields, lastResult, children }: { id: string; fields: 
       ))}
       {children}
     </Form>
-  );
-}
-
-function Price({ cents, regular, currency }: { cents: number; regular: number | null; currency: "USD" | "CAD" }) {
-  return (
-    <>
-      <strong>{formatPrice(cents, currency)}</strong>
-      {regular !== null && regular > cents ? (
-        <>
-          {" "}
-          <s aria-label={`Regular price ${formatPrice(regular, currency)}`}>{formatPrice(regular, currency)}</s>
-        </>
-      ) : null}
-    </>
   );
 }
 

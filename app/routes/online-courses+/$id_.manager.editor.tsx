@@ -132,12 +132,19 @@ function ChapterItem({ chapter, number, isFirst, isLast, editable }: { chapter: 
             ) : null}
             <ol className="editor-list">
               {chapter.sections.map((section, index) => (
-                <SectionItem key={section.id} section={section} isFirst={index === 0} isLast={index === chapter.sections.length - 1} editable={editable} />
+                <SectionItem
+                  key={section.id}
+                  section={section}
+                  place={`section ${index + 1} of chapter ${number}`}
+                  isFirst={index === 0}
+                  isLast={index === chapter.sections.length - 1}
+                  editable={editable}
+                />
               ))}
             </ol>
             {editable ? (
               <FormDetails formKey={`add-section-${chapter.id}`} summary={`Add a section to “${chapter.title}”`}>
-                <CommandForm intent="add-section" formKey={`add-section-${chapter.id}`} hidden={{ chapter_id: chapter.id }} label={`Add a section to ${chapter.title}`}>
+                <CommandForm intent="add-section" formKey={`add-section-${chapter.id}`} hidden={{ chapter_id: chapter.id }} label={`Add a section to ${chapter.title} (chapter ${number})`}>
                   {(fields) => (
                     <Flex gap="3" wrap="wrap" align="end">
                       <TitleField field={fields.title} label="Section title" />
@@ -155,58 +162,60 @@ function ChapterItem({ chapter, number, isFirst, isLast, editable }: { chapter: 
   );
 }
 
-function SectionItem({ section, isFirst, isLast, editable }: { section: CurriculumSection; isFirst: boolean; isLast: boolean; editable: boolean }) {
-  const headingId = `section-${section.id}-heading`;
+/**
+ * A section of a chapter: not a landmark of its own (every chapter repeats titles like "Core
+ * lessons", and a course has dozens of sections); its heading leads to it, inside its chapter's.
+ * `place` ("section 2 of chapter 3") tells its add-activity form from the other chapters'.
+ */
+function SectionItem({ section, place, isFirst, isLast, editable }: { section: CurriculumSection; place: string; isFirst: boolean; isLast: boolean; editable: boolean }) {
   return (
     <li id={`section-${section.id}`} className="editor-section">
-      <section aria-labelledby={headingId}>
-        <Flex direction="column" gap="2">
-          <Flex align="center" gap="2" wrap="wrap" justify="between">
-            <Heading as="h4" size="3" id={headingId}>
-              {section.title}
-            </Heading>
-            <Flex gap="2" align="center" wrap="wrap">
-              <Badge color={section.section_type === "core" ? "blue" : "purple"}>{SECTION_TYPE_LABELS[section.section_type]}</Badge>
-              {editable ? <ItemButtons noun="section" idField="section_id" id={section.id} title={section.title} isFirst={isFirst} isLast={isLast} /> : null}
-            </Flex>
+      <Flex direction="column" gap="2">
+        <Flex align="center" gap="2" wrap="wrap" justify="between">
+          <Heading as="h4" size="3">
+            {section.title}
+          </Heading>
+          <Flex gap="2" align="center" wrap="wrap">
+            <Badge color={section.section_type === "core" ? "blue" : "purple"}>{SECTION_TYPE_LABELS[section.section_type]}</Badge>
+            {editable ? <ItemButtons noun="section" idField="section_id" id={section.id} title={section.title} isFirst={isFirst} isLast={isLast} /> : null}
           </Flex>
-          {editable ? (
-            <FormDetails formKey={`edit-section-${section.id}`} summary={`Edit section “${section.title}”`}>
-              <CommandForm
-                intent="edit-section"
-                formKey={`edit-section-${section.id}`}
-                hidden={{ section_id: section.id }}
-                defaultValue={{ title: section.title, section_type: section.section_type }}
-              >
-                {(fields) => (
-                  <Flex gap="3" wrap="wrap" align="end">
-                    <TitleField field={fields.title} label="Section title" />
-                    <ChoiceField field={fields.section_type} label="Section type" options={SECTION_TYPES.map((type) => [type, SECTION_TYPE_LABELS[type]])} />
-                    <Button type="submit">Save section</Button>
-                  </Flex>
-                )}
-              </CommandForm>
-            </FormDetails>
-          ) : null}
-          <ol className="editor-list" aria-label={`Activities of ${section.title}`}>
-            {section.activities.map((activity, index) => (
-              <ActivityItem key={activity.id} activity={activity} isFirst={index === 0} isLast={index === section.activities.length - 1} editable={editable} />
-            ))}
-          </ol>
-          {editable ? (
-            <FormDetails formKey={`add-activity-${section.id}`} summary={`Add an activity to “${section.title}”`}>
-              <CommandForm intent="add-activity" formKey={`add-activity-${section.id}`} hidden={{ section_id: section.id }} label={`Add an activity to ${section.title}`}>
-                {(fields) => (
-                  <>
-                    <ActivityFields fields={fields} />
-                    <Button type="submit">Add activity</Button>
-                  </>
-                )}
-              </CommandForm>
-            </FormDetails>
-          ) : null}
         </Flex>
-      </section>
+        {editable ? (
+          <FormDetails formKey={`edit-section-${section.id}`} summary={`Edit section “${section.title}”`}>
+            <CommandForm
+              intent="edit-section"
+              formKey={`edit-section-${section.id}`}
+              hidden={{ section_id: section.id }}
+              defaultValue={{ title: section.title, section_type: section.section_type }}
+            >
+              {(fields) => (
+                <Flex gap="3" wrap="wrap" align="end">
+                  <TitleField field={fields.title} label="Section title" />
+                  <ChoiceField field={fields.section_type} label="Section type" options={SECTION_TYPES.map((type) => [type, SECTION_TYPE_LABELS[type]])} />
+                  <Button type="submit">Save section</Button>
+                </Flex>
+              )}
+            </CommandForm>
+          </FormDetails>
+        ) : null}
+        <ol className="editor-list">
+          {section.activities.map((activity, index) => (
+            <ActivityItem key={activity.id} activity={activity} isFirst={index === 0} isLast={index === section.activities.length - 1} editable={editable} />
+          ))}
+        </ol>
+        {editable ? (
+          <FormDetails formKey={`add-activity-${section.id}`} summary={`Add an activity to “${section.title}”`}>
+            <CommandForm intent="add-activity" formKey={`add-activity-${section.id}`} hidden={{ section_id: section.id }} label={`Add an activity to ${section.title} (${place})`}>
+              {(fields) => (
+                <>
+                  <ActivityFields fields={fields} />
+                  <Button type="submit">Add activity</Button>
+                </>
+              )}
+            </CommandForm>
+          </FormDetails>
+        ) : null}
+      </Flex>
     </li>
   );
 }
@@ -260,26 +269,26 @@ function ActivityFields({ fields }: { fields: CommandFields }) {
 /** Move up, move down and delete: each its own small form, so they work without JavaScript. */
 function ItemButtons(props: { noun: "chapter" | "section" | "activity"; idField: string; id: number; title: string; isFirst: boolean; isLast: boolean }) {
   const { noun, idField, id, title, isFirst, isLast } = props;
+  // A button's name is the words it shows, then which item: speech users say what they see (WCAG 2.5.3).
+  const button = (action: string, color?: "red") => (
+    <Button type="submit" size="1" variant="soft" color={color} aria-label={`${action}: ${noun} “${title}”`}>
+      {action}
+    </Button>
+  );
   return (
     <>
       {!isFirst ? (
         <CommandForm intent={`move-${noun}`} formKey={`move-${noun}-up-${id}`} hidden={{ [idField]: id, direction: "up" }} inline>
-          <Button type="submit" size="1" variant="soft" aria-label={`Move ${noun} “${title}” up`}>
-            Move up
-          </Button>
+          {button("Move up")}
         </CommandForm>
       ) : null}
       {!isLast ? (
         <CommandForm intent={`move-${noun}`} formKey={`move-${noun}-down-${id}`} hidden={{ [idField]: id, direction: "down" }} inline>
-          <Button type="submit" size="1" variant="soft" aria-label={`Move ${noun} “${title}” down`}>
-            Move down
-          </Button>
+          {button("Move down")}
         </CommandForm>
       ) : null}
       <CommandForm intent={`delete-${noun}`} formKey={`delete-${noun}-${id}`} hidden={{ [idField]: id }} inline>
-        <Button type="submit" size="1" variant="soft" color="red" aria-label={`Delete ${noun} “${title}”`}>
-          Delete
-        </Button>
+        {button("Delete", "red")}
       </CommandForm>
     </>
   );
