@@ -6,7 +6,7 @@ const COURSE_NAME = "MATH 137 Exam Prep: Calculus 1";
 
 async function dashboardProgress(page: import("@playwright/test").Page) {
   await page.goto("/dashboard?tab=current");
-  const item = page.getByRole("listitem", { name: COURSE_NAME });
+  const item = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: COURSE_NAME, exact: true }) });
   await expect(item).toBeVisible();
   const text = await item.getByText(/Progress: \d+%/).textContent();
   return Number(/Progress: (\d+)%/.exec(text ?? "")?.[1]);

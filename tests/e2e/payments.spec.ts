@@ -94,6 +94,8 @@ test.describe("payments", () => {
   });
 
   test("a student starts a Plus trial, pauses, unpauses, refuses the retention offer when cancelling, and uncancels", async ({ page }, testInfo) => {
+    // Ten steps, each a page load and a payment round trip, and an accessibility scan.
+    test.slow();
     await page.goto("/checkout?plan=plus&interval=year");
     await expect(page.getByRole("heading", { name: "Plus (yearly)" })).toBeVisible();
     await expect(page.getByText("7 days free, nothing due today")).toBeVisible();

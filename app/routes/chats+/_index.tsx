@@ -90,7 +90,7 @@ export default function ChatsPage() {
           {chats.map((chat) => (
             <li key={chat.id}>
               <Card asChild>
-                <Link to={`/chats/${chat.id}`} aria-label={`Chat with ${chatTitle(chat, viewerId)}${chat.unread_count ? `, ${chat.unread_count} unread` : ""}`}>
+                <Link to={`/chats/${chat.id}`}>
                   <Flex justify="between" align="center" gap="2">
                     <Flex direction="column" gap="1" style={{ minWidth: 0 }}>
                       <Text weight="bold">{chatTitle(chat, viewerId)}</Text>
