@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { INSTRUCTOR_ROLES, type Role } from "~/accounts/roles";
 import { db } from "~/db/db.server";
 
@@ -23,13 +23,17 @@ export async function listEducators(page: { perPage: number; offset: number }) {
 
 export type EducatorSummary = Awaited<ReturnType<typeof listEducators>>["items"][number];
 
-/** The educator's public profile, or undefined when the user is not an (active) educator. */
-export async function educatorProfile(userId: number) {
+const isActiveEducator = sql<boolean>`(${hasEducatorRole} and users.deactivated_at is null)`;
+
+/**
+ * The educator's public profile, or undefined when the user is not an (active) educator, or not
+ * one `admitted` admits (a condition on `users`; an instructor page admits more than the roles).
+ */
+export async function educatorProfile(userId: number, admitted: RawBuilder<boolean> = isActiveEducator) {
   const educator = await db()
     .selectFrom("users")
     .where("users.id", "=", userId)
-    .where(hasEducatorRole)
-    .where("users.deactivated_at", "is", null)
+    .where(admitted)
     .select(publicColumns)
     .executeTakeFirst();
   if (!educator) return undefined;

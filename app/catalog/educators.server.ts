@@ -26,47 +26,9 @@ export async function instructorPageExists(userId: number): Promise<boolean> {
 export async function findEducatorPage(idParam: string | undefined, kind: "instructor" | "tutor") {
   const id = parseRecordId(idParam);
   if (id === null) return undefined;
-  const profile = kind === "instructor" ? await instructorProfile(id) : await educatorProfile(id);
+  const profile = kind === "instructor" ? await educatorProfile(id, hasInstructorPage) : await educatorProfile(id);
   if (!profile) return undefined;
   if (kind === "tutor" && !profile.tutorProfile) return undefined;
   const sessions = await listUpcomingStudySessions({ now: new Date(), limit: 5, instructorId: id });
   return { ...profile, sessions };
-}
-
-/**
- * An instructor page's profile, the same public fields as `educatorProfile` (the educators API),
- * for everyone `hasInstructorPage` admits: that API's profile is only for users with an educator
- * role, and a content creator who teaches a course has none.
- */
-async function instructorProfile(userId: number) {
-  const educator = await db()
-    .selectFrom("users")
-    .where("users.id", "=", userId)
-    .where(hasInstructorPage)
-    .select(["users.id", "users.first_name", "users.last_name", "users.display_name", "users.roles", "users.bio", "users.avatar"])
-    .executeTakeFirst();
-  if (!educator) return undefined;
-  const [tutorProfile, tutoredCourses, onlineCourses] = await Promise.all([
-    db()
-      .selectFrom("tutor_profiles")
-      .select(["headline", "hourly_rate_cents", "currency", "accepting_students", "sessions_taught"])
-      .where("user_id", "=", userId)
-      .executeTakeFirst(),
-    db()
-      .selectFrom("user_courses")
-      .innerJoin("courses", "courses.id", "user_courses.course_id")
-      .where("user_courses.user_id", "=", userId)
-      .where("user_courses.relation", "=", "tutored")
-      .select(["courses.id", "courses.code", "courses.name", "courses.slug"])
-      .orderBy("courses.code")
-      .execute(),
-    db()
-      .selectFrom("online_courses")
-      .where("instructor_id", "=", userId)
-      .where("status", "=", "published")
-      .select(["id", "name", "slug", "course_code", "price_cents", "currency"])
-      .orderBy("name")
-      .execute(),
-  ]);
-  return { educator, tutorProfile: tutorProfile ?? null, tutoredCourses, onlineCourses };
 }
