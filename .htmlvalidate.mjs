@@ -27,5 +27,8 @@ export default {
     // React's useId() makes ids like ":R14pj5:-email": valid HTML5 ids (any characters but
     // spaces), which the strict mode refuses only because they do not start with a letter.
     "valid-id": ["error", { relaxed: true }],
+    // A group of checkboxes sharing one name is how HTML sends a multiple choice (the server reads
+    // every checked value); the default allows it for radio buttons only.
+    "form-dup-name": ["error", { shared: ["radio", "checkbox", "button", "reset", "submit"] }],
   },
 };

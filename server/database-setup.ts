@@ -2,11 +2,13 @@ import type { AppConfig } from "../app/config/env.server";
 import { openDatabase } from "../app/db/db.server";
 import { migrateToLatest } from "../app/db/migrate.server";
 import { logger } from "../app/utils/logger.server";
+import { storeDemoLessonMedia } from "./seed/lesson-media";
 import { seedDemoData } from "./seed/seed";
 
 /**
  * Opens the database and brings it to the latest schema. Demo data goes into a brand-new
- * embedded database by itself, and into a PostgreSQL server only when SEED_DEMO_DATA is set.
+ * embedded database by itself, and into a PostgreSQL server only when SEED_DEMO_DATA is set;
+ * with it, the demo lesson clips go into the lesson-media bucket under DATA_DIR.
  */
 export async function prepareDatabase(config: AppConfig) {
   const started = Date.now();
@@ -15,7 +17,9 @@ export async function prepareDatabase(config: AppConfig) {
   if (applied.length) logger().info({ migrations: applied.map((m) => m.migrationName) }, "migrations applied");
   if (opened.isNewEmbeddedStore || config.SEED_DEMO_DATA) {
     const summary = await seedDemoData(opened.kysely);
-    logger().info({ summary }, "demo data loaded");
+    // The demo lessons' video files, also when the rows were there already (a fresh DATA_DIR).
+    const lessonMedia = await storeDemoLessonMedia();
+    logger().info({ summary, lessonMedia }, "demo data loaded");
   }
   logger().info({ database: opened.kind, ms: Date.now() - started }, "database ready");
   return opened;

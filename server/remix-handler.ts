@@ -322,12 +322,29 @@ async function sendWebResponse(res: ExpressResponse, response: Response, signedI
     return;
   }
   // One chunk behind, so the last goes out with the end of the answer: a page, rendered into one
-  // chunk, leaves in one write to the socket, with its length instead of chunked framing.
+  // chunk, leaves in one write to the socket, with its length instead of chunked framing. A long
+  // body (a lesson video) goes at the client's pace, and stops being read when the client leaves:
+  // leaving the loop cancels the stream, which closes the file.
   let previous: Uint8Array | undefined;
   for await (const chunk of body) {
-    if (previous) res.write(previous);
+    if (previous && !(await written(res, previous))) return;
     previous = chunk;
   }
   if (!res.headersSent && !res.hasHeader("Content-Length")) res.setHeader("Content-Length", previous?.byteLength ?? 0);
   res.end(previous);
+}
+
+/** Writes a chunk, waiting while the connection's buffer is full; false once the client has gone. */
+function written(res: ExpressResponse, chunk: Uint8Array): boolean | Promise<boolean> {
+  if (res.destroyed) return false;
+  if (res.write(chunk)) return true;
+  return new Promise((resolve) => {
+    const settle = () => {
+      res.off("drain", settle);
+      res.off("close", settle);
+      resolve(!res.destroyed);
+    };
+    res.on("drain", settle);
+    res.on("close", settle);
+  });
 }

@@ -3,6 +3,11 @@ import type { Currency } from "~/db/schema";
 import { formatPrice } from "~/formatting/price";
 import { TileSection } from "~/content/content-page";
 
+/** Where every mention of an online course links: its overview (SPEC §2 /online-courses/{id}). */
+export function onlineCoursePath(id: number) {
+  return `/online-courses/${id}`;
+}
+
 interface OnlineCourseTile {
   id: number;
   slug: string;
@@ -24,7 +29,9 @@ export function OnlineCourseTiles({ heading, courses }: { heading: string; cours
             <span className="tile-tags">
               <span className="tag">{course.course_type.replace("_", " ")}</span>
             </span>
-            <h3 className="tile-title">{course.name}</h3>
+            <h3 className="tile-title">
+              <Link to={onlineCoursePath(course.id)}>{course.name}</Link>
+            </h3>
             <p className="tile-meta">{course.description}</p>
             <p className="tile-meta">
               <strong>{formatPrice(course.price_cents, course.currency)}</strong>

@@ -1,5 +1,6 @@
 import { Badge, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
+import { onlineCoursePath } from "~/catalog/course-tiles";
 import type { Currency } from "~/db/schema";
 import { formatPrice } from "~/formatting/price";
 import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
@@ -47,7 +48,7 @@ export function EducatorPage({ data, back }: { data: EducatorPageData; back: { h
             {onlineCourses.map((course) => (
               <Card key={course.id}>
                 <Text as="p" weight="bold">
-                  {course.name}
+                  <Link to={onlineCoursePath(course.id)}>{course.name}</Link>
                 </Text>
                 <Text as="p" size="2" color="gray">
                   {course.course_code} · {formatPrice(course.price_cents, course.currency)}

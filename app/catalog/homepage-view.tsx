@@ -1,5 +1,6 @@
 import { Box, Button, Card, Container, Flex, Grid, Heading, Section, Text } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
+import { onlineCoursePath } from "~/catalog/course-tiles";
 import type { loadHomepage } from "~/catalog/homepage.server";
 import { Price } from "~/components/price";
 import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
@@ -41,7 +42,9 @@ export function HomepageView({ data }: { data: Pick<HomepageData, "featuredCours
                 <span className="tile-tags">
                   <span className="tag">{course.course_type.replace("_", " ")}</span>
                 </span>
-                <h3 className="tile-title">{course.name}</h3>
+                <h3 className="tile-title">
+                  <Link to={onlineCoursePath(course.id)}>{course.name}</Link>
+                </h3>
                 <p className="tile-meta">{course.description}</p>
                 <p className="tile-meta">
                   {course.instructor_name ? `with ${course.instructor_name} · ` : ""}

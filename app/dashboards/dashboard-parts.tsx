@@ -1,6 +1,16 @@
-import { Heading, Text } from "@radix-ui/themes";
+import { Callout, Heading, Text } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+
+/** What a dashboard says when its address asks for a view that is not built (app/dashboards/unbuilt-views.ts). */
+export function UnavailableViewNotice({ notice }: { notice: string | null }) {
+  if (!notice) return null;
+  return (
+    <Callout.Root color="amber" role="status" mt="4">
+      <Callout.Text>{notice} Here is your dashboard instead.</Callout.Text>
+    </Callout.Root>
+  );
+}
 
 /** A titled block of a dashboard, with what to show when it is empty. */
 export function DashboardSection({ title, empty, children, isEmpty }: { title: string; empty: ReactNode; isEmpty: boolean; children: ReactNode }) {

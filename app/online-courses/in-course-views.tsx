@@ -4,6 +4,7 @@ import { Form, Link } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import type { TreeActivity } from "~/online-courses/curriculum";
+import { lessonVideo } from "~/online-courses/lesson-media";
 import { ACTIVITY_TYPE_LABELS, curriculumOutlineItems, minutes, readOutline } from "~/online-courses/outline-html";
 import { questionField, type QuizScore } from "~/online-courses/quiz";
 
@@ -168,16 +169,31 @@ export function CompleteForm({
   );
 }
 
+/**
+ * A lesson: its video (WebM then MP4, English captions when it has them) and its text. The
+ * "Download the video" link sits under the player, where it shows and works without JavaScript
+ * (fallback content inside <video> never shows in a browser that plays video).
+ */
 export function LessonContent({ activity, content }: { activity: TreeActivity; content: Record<string, unknown> | null }) {
   if (!content) return null;
   const body = typeof content.body === "string" ? content.body : null;
-  const video = typeof content.video_url === "string" ? content.video_url : null;
+  const video = lessonVideo(activity, content);
   return (
     <Box mt="3">
       {video ? (
-        <video controls preload="none" src={video} style={{ width: "100%", maxWidth: 720, background: "black" }} aria-label={activity.title} data-tour="lesson-video">
-          <a href={video}>Download the video</a>
-        </video>
+        <Box mb="3">
+          <video controls preload="metadata" style={{ display: "block", width: "100%", maxWidth: 720, aspectRatio: "16 / 9", background: "black" }} aria-label={activity.title} data-tour="lesson-video">
+            {video.sources.map((source) => (
+              <source key={source.src} src={source.src} type={source.type} />
+            ))}
+            {video.captionsSrc ? <track kind="captions" srcLang="en" label="English" src={video.captionsSrc} default /> : null}
+          </video>
+          <Text as="p" size="2" mt="1">
+            <a href={video.downloadHref} download={video.downloadName}>
+              Download the video
+            </a>
+          </Text>
+        </Box>
       ) : null}
       {body ? (
         <Text as="p" size="3" style={{ whiteSpace: "pre-line" }}>

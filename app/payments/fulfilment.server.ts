@@ -13,7 +13,8 @@ import { logger } from "~/utils/logger.server";
  * on it, so a replay (or a duplicate arriving at the same time, which waits on the id) changes
  * nothing. Purchases move pending → paid → refunded under a row lock, so whatever the order of
  * events there is one enrolment, one credit. Subscriptions are copied from Stripe's current
- * object (fetched, not taken from the event), so events in any order end in the same row.
+ * object (fetched, not taken from the event), so events in any order end in the same row, and
+ * never in an older one than a change the student just made (lockSubscriptionCopy).
  */
 
 type Trx = Transaction<Database>;
@@ -28,12 +29,11 @@ const SUBSCRIPTION_EVENTS = new Set([
 ]);
 
 export async function receiveStripeEvent(event: Stripe.Event): Promise<"processed" | "duplicate"> {
-  // Outside the transaction: Stripe's current view of the subscription the event is about.
   const subscriptionId = subscriptionIdOf(event);
-  const subscription = subscriptionId ? await stripe().subscriptions.retrieve(subscriptionId) : null;
   return db()
     .transaction()
     .execute(async (trx) => {
+      if (subscriptionId) await lockSubscriptionCopy(trx, subscriptionId);
       const stored = await trx
         .insertInto("stripe_events")
         .values({ id: event.id, type: event.type, payload: JSON.stringify(event), stripe_created_at: new Date(event.created * 1000) })
@@ -41,9 +41,21 @@ export async function receiveStripeEvent(event: Stripe.Event): Promise<"processe
         .returning("id")
         .executeTakeFirst();
       if (!stored) return "duplicate" as const;
+      // Stripe's current view of the subscription the event is about, read under the lock.
+      const subscription = subscriptionId ? await stripe().subscriptions.retrieve(subscriptionId) : null;
       await act(trx, event, subscription);
       return "processed" as const;
     });
+}
+
+/**
+ * Takes turns on one subscription's row: an event reads Stripe's object only while holding this,
+ * and a change made here (app/subscriptions) copies Stripe's answer only after taking it. So an
+ * event that read the object before that change waits or is followed by the newer copy; it can
+ * never write the older state last.
+ */
+export async function lockSubscriptionCopy(trx: Trx, stripeSubscriptionId: string) {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`stripe-subscription:${stripeSubscriptionId}`}, 0))`.execute(trx);
 }
 
 function subscriptionIdOf(event: Stripe.Event): string | null {

@@ -3,8 +3,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { requireSession } from "~/accounts/session.server";
-import { CourseTiles, DashboardSection, OnlineCourseProgressList } from "~/dashboards/dashboard-parts";
+import { CourseTiles, DashboardSection, OnlineCourseProgressList, UnavailableViewNotice } from "~/dashboards/dashboard-parts";
 import { dashboardGreeting } from "~/dashboards/greeting";
+import { unavailableDashboardView } from "~/dashboards/unbuilt-views";
 import { dashboardTab, dashboardTabsFor, onlineCoursesForTab } from "~/dashboards/dashboard-tabs";
 import { loadStudentDashboard } from "~/dashboards/dashboards.server";
 import { siteOrigin } from "~/utils/site-origin.server";
@@ -15,7 +16,8 @@ import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/dashboard");
   const { user, authenticatedAt } = await requireSession(request);
-  const tab = dashboardTab(new URL(request.url).searchParams.get("tab"), user.roles);
+  const params = new URL(request.url).searchParams;
+  const tab = dashboardTab(params.get("tab"), user.roles);
   // The class-rep tab (the role menu's "Class Rep Dashboard") is the rep's workspace.
   const [dashboard, classRep] = await Promise.all([
     tab === "class-rep" ? null : loadStudentDashboard(user.id),
@@ -26,6 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     firstName: user.first_name || user.display_name || "there",
     tab,
     tabs: dashboardTabsFor(user.roles),
+    unavailableView: unavailableDashboardView(params),
     courses: dashboard?.courses ?? [],
     sessions: dashboard?.sessions ?? [],
     onlineCourses: dashboard ? onlineCoursesForTab(tab, dashboard.onlineCourses) : [],
@@ -34,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function StudentDashboard() {
-  const { greeting, firstName, courses, sessions, tab, tabs, onlineCourses, classRep } = useLoaderData<typeof loader>();
+  const { greeting, firstName, courses, sessions, tab, tabs, onlineCourses, classRep, unavailableView } = useLoaderData<typeof loader>();
   return (
     <Container size="4" px="4" py="6">
       <Heading as="h1" size="7">
@@ -43,6 +46,7 @@ export default function StudentDashboard() {
       <Text as="p" color="gray" mt="1">
         Your courses and what's coming up.
       </Text>
+      <UnavailableViewNotice notice={unavailableView} />
       <nav aria-label="Dashboard tabs" style={{ marginTop: "var(--space-4)" }}>
         <ul className="dashboard-tabs" style={{ display: "flex", gap: "var(--space-4)", listStyle: "none", padding: 0, margin: 0 }}>
           {tabs.map((item) => (

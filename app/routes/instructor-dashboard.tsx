@@ -4,7 +4,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { decideAccess, routeRule } from "~/accounts/policy/route-rules";
 import { requireSession, viewerOf } from "~/accounts/session.server";
-import { CourseTiles, DashboardSection } from "~/dashboards/dashboard-parts";
+import { CourseTiles, DashboardSection, UnavailableViewNotice } from "~/dashboards/dashboard-parts";
+import { unavailableInstructorView } from "~/dashboards/unbuilt-views";
 import { loadInstructorDashboard } from "~/dashboards/dashboards.server";
 import { formatPrice } from "~/formatting/price";
 import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
@@ -15,6 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = viewerOf(user);
   return {
     firstName: user.first_name || user.display_name || "there",
+    unavailableView: unavailableInstructorView(new URL(request.url).searchParams),
     // Links to the course editor and question bank, for those the policy lets in.
     mayCreateCourses: decideAccess(viewer, routeRule("routes/online-courses+/new").access) === "allow",
     mayBrowseQuestions: decideAccess(viewer, routeRule("routes/online-course-activities+/questions").access) === "allow",
@@ -23,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function InstructorDashboard() {
-  const { firstName, onlineCourses, sessions, tutoredCourses, tutorProfile, mayCreateCourses, mayBrowseQuestions } = useLoaderData<typeof loader>();
+  const { firstName, onlineCourses, sessions, tutoredCourses, tutorProfile, mayCreateCourses, mayBrowseQuestions, unavailableView } = useLoaderData<typeof loader>();
   return (
     <Container size="4" px="4" py="6">
       <Heading as="h1" size="7">
@@ -32,6 +34,7 @@ export default function InstructorDashboard() {
       <Text as="p" color="gray" mt="1">
         Hi {firstName} — here is what you teach.
       </Text>
+      <UnavailableViewNotice notice={unavailableView} />
       {tutorProfile ? (
         <Text as="p" mt="3">
           {tutorProfile.headline} · {formatPrice(tutorProfile.hourly_rate_cents, tutorProfile.currency)} per hour ·{" "}

@@ -1,4 +1,4 @@
-import { Badge, Button, Callout, Container, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import { Badge, Button, Callout, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
@@ -57,33 +57,33 @@ export default function MedSchoolCalculatorPage() {
               {results.filter((r) => r.chance === "competitive").length} of {results.length} schools.
             </Callout.Text>
           </Callout.Root>
-          <Table.Root variant="surface">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>School</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Median GPA</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Median MCAT</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Your chance</Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">School</th>
+                <th scope="col">Median GPA</th>
+                <th scope="col">Median MCAT</th>
+                <th scope="col">Your chance</th>
+              </tr>
+            </thead>
+            <tbody>
               {results.map((school) => (
-                <Table.Row key={school.id}>
-                  <Table.RowHeaderCell>
+                <tr key={school.id}>
+                  <th scope="row">
                     {school.name}
                     <Text as="div" size="1" color="gray">
                       {school.city}, {school.region_code} · class of {school.class_size}
                     </Text>
-                  </Table.RowHeaderCell>
-                  <Table.Cell>{Number(school.median_gpa).toFixed(2)}</Table.Cell>
-                  <Table.Cell>{school.median_mcat}</Table.Cell>
-                  <Table.Cell>
+                  </th>
+                  <td>{Number(school.median_gpa).toFixed(2)}</td>
+                  <td>{school.median_mcat}</td>
+                  <td>
                     <Badge color={CHANCE_COLORS[school.chance]}>{CHANCE_LABELS[school.chance]}</Badge>
-                  </Table.Cell>
-                </Table.Row>
+                  </td>
+                </tr>
               ))}
-            </Table.Body>
-          </Table.Root>
+            </tbody>
+          </table>
           <Text as="p" size="2" color="gray" mt="3">
             An estimate from GPA and MCAT alone: schools also weigh experience, interviews, essays and residency.
           </Text>

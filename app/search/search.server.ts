@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { db } from "~/db/db.server";
 import { likePattern } from "~/db/like-pattern";
-import { prefixTsQuery } from "./search";
+import { prefixTsQuery, searchWords } from "./search";
 
 /**
  * Site search (/search). Full-text search with prefix matching on the same expressions as the
@@ -72,4 +72,23 @@ export async function searchSchools({ query, page, perPage }: { query: string; p
     base.select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
   ]);
   return { results, total: total.n };
+}
+
+/**
+ * Published online courses anyone may open whose code or name holds every word typed ("mcat",
+ * "lsat prep", "137"), by name: a short list shown above the courses, so it is not paged.
+ */
+export async function searchOnlineCourses({ query, limit }: { query: string; limit: number }) {
+  const words = searchWords(query);
+  if (words.length === 0) return [];
+  return db()
+    .selectFrom("online_courses")
+    .where("status", "=", "published")
+    .where("read_access", "=", "public")
+    .where((eb) => eb.and(words.map((word) => eb(sql`lower(online_courses.course_code || ' ' || online_courses.name)`, "like", likePattern(word)))))
+    .select(["id", "name", "course_code", "course_type"])
+    .orderBy("name")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
 }

@@ -15,13 +15,18 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>;
  * the result is always a valid query whatever was typed.
  */
 export function prefixTsQuery(text: string): string | null {
-  const words = text
+  const words = searchWords(text);
+  if (words.length === 0) return null;
+  return words.map((word) => `${word}:*`).join(" & ");
+}
+
+/** The searchable words of the visitor's text: lower case, accents dropped, letters and digits only, at most eight. */
+export function searchWords(text: string): string[] {
+  return text
     .toLowerCase()
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .split(/[^a-z0-9]+/)
     .filter(Boolean)
     .slice(0, 8);
-  if (words.length === 0) return null;
-  return words.map((word) => `${word}:*`).join(" & ");
 }

@@ -118,7 +118,7 @@ const MCAT_PATH = /^\/(mcat|mcat-flash-cards|cars-passages|med-school-calculator
  * back to the page, on the educators page to sign-up as a teacher, elsewhere to plain sign-up.
  */
 export function signUpHref(pathname: string): string {
-  if (MCAT_PATH.test(pathname)) return `/sign-up?${new URLSearchParams({ product: "mcat", redirect: pathname })}`;
+  if (MCAT_PATH.test(pathname)) return `/sign-up?${new URLSearchParams({ product: "mcat", redirect_to: pathname })}`;
   if (pathname === "/for-educators" || pathname.startsWith("/for-educators/")) return "/sign-up?role=teacher";
   return "/sign-up";
 }

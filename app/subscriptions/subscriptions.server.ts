@@ -4,7 +4,7 @@ import { db } from "~/db/db.server";
 import type { SubscriptionRow } from "~/db/schema";
 import type { SubscriptionFacts } from "~/online-courses/access";
 import { subscriptionTimes } from "~/payments/checkout.server";
-import { syncSubscription } from "~/payments/fulfilment.server";
+import { lockSubscriptionCopy, syncSubscription } from "~/payments/fulfilment.server";
 import { ensureCoupon, planPriceId, stripe } from "~/payments/stripe.server";
 import { CANCEL_REASONS, PAUSE_DURATIONS, RETENTION_OFFER, type CancelReasonKey } from "~/subscriptions/options";
 import { availableSubscriptionActions, deriveSubscriptionStatus, type SubscriptionAction } from "~/subscriptions/status";
@@ -83,7 +83,10 @@ function actionRefusal(action: SubscriptionAction) {
 async function store(subscription: Stripe.Subscription): Promise<SubscriptionRow> {
   const id = await db()
     .transaction()
-    .execute((trx) => syncSubscription(trx, subscription));
+    .execute(async (trx) => {
+      await lockSubscriptionCopy(trx, subscription.id);
+      return syncSubscription(trx, subscription);
+    });
   return (await findSubscription(id!))!;
 }
 

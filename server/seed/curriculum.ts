@@ -1,5 +1,6 @@
 import type { ActivityType, ChaptersTable } from "../../app/db/schema";
 import type { ChapterSeed, OnlineCourseSeed, QuizQuestion } from "./data/online-courses";
+import type { DemoClip } from "./lesson-media";
 
 /** The chapters > sections > activities tree of one online course; positions are array indexes. */
 export interface PlannedActivity {
@@ -30,15 +31,20 @@ const MOCK_EXAM_REVIEW =
 /**
  * Expands a course's chapter list into its full curriculum: an intro chapter first, then each
  * chapter's core lessons, a checkpoint section and (for exam prep, or every second chapter)
- * additional practice, and a mock exam chapter last when the course has one.
+ * additional practice, and a mock exam chapter last when the course has one. Video lessons take
+ * the demo clips in turn (server/seed/lesson-media.ts), each with its captions.
  */
-export function planCurriculum(course: OnlineCourseSeed): PlannedChapter[] {
+export function planCurriculum(course: OnlineCourseSeed, clips: readonly DemoClip[]): PlannedChapter[] {
   const durations = varied(course.slug);
-  const videoUrl = (chapter: number, n: number) => `/videos/${course.slug}/${chapter}-${n}.mp4`;
+  let videos = 0;
+  const videoContent = (): Record<string, unknown> => {
+    const clip = clips[videos++ % Math.max(clips.length, 1)];
+    return clip ? { video_files: { webm: clip.webm, mp4: clip.mp4 }, captions_file: clip.vtt } : {};
+  };
   const isExamPrep = course.courseType === "exam_prep";
 
   const introActivities: PlannedActivity[] = [
-    activity("video", `Welcome to ${course.name}`, durations.next(180, 300), { video_url: videoUrl(0, 1) }, true),
+    activity("video", `Welcome to ${course.name}`, durations.next(180, 300), videoContent(), true),
     activity("reading", "How this course is organised", 300, { body: course.welcome }, true),
   ];
   if (isExamPrep) {
@@ -53,12 +59,11 @@ export function planCurriculum(course: OnlineCourseSeed): PlannedChapter[] {
   };
 
   const chapters = course.chapters.map((chapter, index): PlannedChapter => {
-    const position = index + 1;
     // The first lesson of the first chapter is a free sample for published courses.
     const previewFirstLesson = index === 0 && course.status === "published";
     const lessons = chapter.lessons.slice(0, 4).map((title, n) =>
       n % 2 === 0
-        ? activity("video", title, durations.next(420, 1200), { video_url: videoUrl(position, n + 1) }, previewFirstLesson && n === 0)
+        ? activity("video", title, durations.next(420, 1200), videoContent(), previewFirstLesson && n === 0)
         : activity("reading", title, durations.next(300, 720), { body: chapter.summary }),
     );
     const sections: PlannedSection[] = [
@@ -84,7 +89,7 @@ export function planCurriculum(course: OnlineCourseSeed): PlannedChapter[] {
             question_count: 10 + ((index * 7) % 15),
             difficulty: "mixed",
           }),
-          activity("video", `Worked solutions: ${chapter.title}`, durations.next(600, 1500), { video_url: videoUrl(position, 9) }),
+          activity("video", `Worked solutions: ${chapter.title}`, durations.next(600, 1500), videoContent()),
         ],
       });
     }
@@ -94,7 +99,6 @@ export function planCurriculum(course: OnlineCourseSeed): PlannedChapter[] {
   const result = [intro, ...chapters];
   if (course.mockExam) {
     const exam = course.mockExam;
-    const position = result.length;
     result.push({
       kind: "mock_exam",
       title: exam.title,
@@ -114,7 +118,7 @@ export function planCurriculum(course: OnlineCourseSeed): PlannedChapter[] {
           sectionType: "additional",
           title: "Answer explanations",
           activities: [
-            activity("video", "Walkthrough of the hardest questions", durations.next(1500, 2700), { video_url: videoUrl(position, 1) }),
+            activity("video", "Walkthrough of the hardest questions", durations.next(1500, 2700), videoContent()),
             activity("practice_question_set", "Missed-question review set", 1800, { question_count: 20, difficulty: "hard" }),
           ],
         },

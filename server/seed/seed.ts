@@ -2,6 +2,7 @@ import argon2 from "argon2";
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import type { CountryCode, Currency, Database, UsersTable } from "../../app/db/schema";
 import { planCurriculum } from "./curriculum";
+import { demoClips } from "./lesson-media";
 import { seedPartnerMemberships } from "./partner-memberships";
 import { seedReferrals } from "./referrals";
 import { seedPublicSite } from "./public-site";
@@ -244,9 +245,11 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   await trx.insertInto("online_course_courses").values(onlineCourseCourseValues).execute();
   summary.online_course_courses = onlineCourseCourseValues.length;
 
+  // Every video lesson names one of the demo clips (stored in the lesson-media bucket by storeDemoLessonMedia).
+  const clips = demoClips();
   const plans = onlineCourses.map((course) => ({
     onlineCourseId: need(onlineCourseIds, course.slug, "online course"),
-    chapters: planCurriculum(course),
+    chapters: planCurriculum(course, clips),
   }));
   const chapterRows = await trx
     .insertInto("chapters")

@@ -136,6 +136,8 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/online-courses+/$id_.print": { url: "/online-courses/999999999/print", get: { status: 404 } },
   "routes/online-courses+/$id_.booklets.$bookletId": { url: "/online-courses/999999999/booklets/1", get: { status: 404 } },
   "routes/online-course-activities+/questions": { url: "/online-course-activities/questions" },
+  // No such lesson: 404 for everyone (tests/routes/online-courses/lesson-media.test.ts serves real files).
+  "routes/online-course-activities+/$activityId.media.$file": { url: "/online-course-activities/999999999/media/no-such-file.mp4", get: { status: 404 } },
   "routes/homepage": { url: "/homepage" },
   "routes/homepage-alt": { url: "/homepage-alt" },
   "routes/about": { url: "/about" },

@@ -169,6 +169,10 @@ export const ROUTE_RULES = {
   "routes/online-courses+/$id._index": { access: "public", mutations: "signed-in" },
   "routes/online-courses+/$id.practice-mode": { access: "public" },
   "routes/in-course-experience+/$idOrSlug.$": { access: "public", mutations: "signed-in" },
+  // A lesson's video and captions: open to whoever may open the lesson (the same access module
+  // decides: a free preview for anyone, the rest for enrolled students and the course's staff);
+  // a locked lesson's file is 403, another lesson's file or a course the viewer cannot see 404.
+  "routes/online-course-activities+/$activityId.media.$file": { access: "public" },
   // Payments and subscriptions (issue 6).
   // Checkout is the sign-up-and-pay screen: open to guests.
   "routes/checkout+/_index": { access: "public" },

@@ -1,7 +1,9 @@
-import { Flex, Heading } from "@radix-ui/themes";
+import { Box, Flex, Heading } from "@radix-ui/themes";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
+import { OnlineCourseTiles } from "~/catalog/course-tiles";
+import { listOnlineCoursesMatching } from "~/catalog/listings.server";
 import { contentPageMeta } from "~/content/content-meta";
 import { ContentPage } from "~/content/content-page";
 import { listMcatEvents } from "~/mcat/mcat.server";
@@ -14,14 +16,17 @@ export const headers = guestCacheableHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/mcat+/_index");
-  const [page, events] = await Promise.all([orNotFound(findSitePage("mcat")), listMcatEvents({})]);
-  return { page, events: events.slice(0, 3) };
+  const [page, events, onlineCourses] = await Promise.all([orNotFound(findSitePage("mcat")), listMcatEvents({}), listOnlineCoursesMatching("mcat")]);
+  return { page, events: events.slice(0, 3), onlineCourses };
 }
 
 export default function McatPage() {
-  const { page, events } = useLoaderData<typeof loader>();
+  const { page, events, onlineCourses } = useLoaderData<typeof loader>();
   return (
     <ContentPage page={page}>
+      <Box mb="6">
+        <OnlineCourseTiles heading="MCAT courses" courses={onlineCourses} />
+      </Box>
       <Heading as="h2" size="6" mb="3">
         Upcoming MCAT events
       </Heading>

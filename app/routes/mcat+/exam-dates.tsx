@@ -1,4 +1,4 @@
-import { Container, Heading, Table, Text } from "@radix-ui/themes";
+import { Container, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
@@ -27,30 +27,30 @@ export default function McatExamDatesPage() {
       <Text as="p" mb="5">
         Upcoming MCAT test dates, the last day to schedule or reschedule each one, and when scores are released.
       </Text>
-      <Table.Root variant="surface">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>Test date</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Scheduling closes</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Scores released</Table.ColumnHeaderCell>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">Test date</th>
+            <th scope="col">Scheduling closes</th>
+            <th scope="col">Scores released</th>
+          </tr>
+        </thead>
+        <tbody>
           {dates.map((date) => (
-            <Table.Row key={date.id}>
-              <Table.RowHeaderCell>
+            <tr key={date.id}>
+              <th scope="row">
                 <time dateTime={date.exam_date}>{displayDate(date.exam_date)}</time>
-              </Table.RowHeaderCell>
-              <Table.Cell>
+              </th>
+              <td>
                 <time dateTime={date.scheduling_closes_on}>{displayDate(date.scheduling_closes_on)}</time>
-              </Table.Cell>
-              <Table.Cell>
+              </td>
+              <td>
                 <time dateTime={date.scores_released_on}>{displayDate(date.scores_released_on)}</time>
-              </Table.Cell>
-            </Table.Row>
+              </td>
+            </tr>
           ))}
-        </Table.Body>
-      </Table.Root>
+        </tbody>
+      </table>
     </Container>
   );
 }

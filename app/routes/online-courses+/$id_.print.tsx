@@ -37,8 +37,9 @@ export default function PrintCoursePage() {
             {chapterIndex + 1}. {chapter.title}
           </h2>
           {chapter.sections.map((section) => (
-            <section key={section.id} aria-labelledby={`print-section-${section.id}`}>
-              <h3 id={`print-section-${section.id}`}>
+            // Unnamed, so not a landmark: two chapters may hold sections with the same title.
+            <section key={section.id}>
+              <h3>
                 {section.title} <small>({SECTION_TYPE_LABELS[section.type]})</small>
               </h3>
               {section.activities.map((activity) => (

@@ -8,6 +8,7 @@ import { action as adminCancel } from "~/routes/api+/v1+/subscriptions+/$id.admi
 import { action as call, loader as preview } from "~/routes/api+/v1+/subscriptions+/$id.$call";
 import { loader as show } from "~/routes/api+/v1+/subscriptions+/$id";
 import { action as create, loader as list } from "~/routes/api+/v1+/subscriptions+/_index";
+import { action as completePurchase } from "~/routes/api+/v1+/subscriptions+/complete_purchase";
 import { loader as invoices } from "~/routes/api+/v1+/invoices";
 import { useTestDatabase } from "../../support/database";
 import { useStripeEmulator } from "../../support/stripe";
@@ -107,5 +108,17 @@ describe("Subscriptions API", () => {
     expect(body.meta.checkout_url).toMatch(/\/pay\/cs_test_/);
     const invalid = await create(args(request("/api/v1/subscriptions", student, "POST", { subscription: { product_id: "gold" } })));
     expect(invalid.status).toBe(422);
+  });
+
+  it("answers 422 and starts nothing when the body names no plan", async () => {
+    const student = await person();
+    for (const body of [{ subscription: {} }, { subscription: { interval: "year" } }]) {
+      const response = await create(args(request("/api/v1/subscriptions", student, "POST", body)));
+      expect(response.status, JSON.stringify(body)).toBe(422);
+      expect((await response.json()).errors[0]).toMatchObject({ code: "invalid_attribute", source: { pointer: "/subscription/product_id" } });
+    }
+    const noPlan = await completePurchase(args(request("/api/v1/subscriptions/complete_purchase", student, "POST", { apply_credits: true })));
+    expect(noPlan.status).toBe(422);
+    expect(await database().db.selectFrom("purchases").select("id").where("user_id", "=", student.id).execute()).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { startCheckout } from "~/payments/checkout.server";
 import { receiveStripeEvent } from "~/payments/fulfilment.server";
@@ -140,5 +141,40 @@ describe("subscriptions", () => {
       ),
       { numRuns: 25 },
     );
+  });
+  // A webhook reads Stripe's subscription, is held up (here: stripe_events is locked), and the
+  // student pauses meanwhile. Without taking turns the webhook would write "active" over "paused".
+  it("never writes a webhook's older copy over a change made here", async (context) => {
+    // One connection to the embedded database: a held lock would hold everything.
+    if (database().kind === "embedded") context.skip();
+    const user = await buyer();
+    await subscribe(user);
+    let row = (await currentSubscription(user.id))!;
+    await stripe().subscriptions.update(row.stripe_subscription_id, { trial_end: "now" });
+    await expect.poll(async () => (await currentSubscription(user.id))!.status).toBe("active");
+    row = (await currentSubscription(user.id))!;
+
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = database()
+      .db.transaction()
+      .execute(async (trx) => {
+        await sql`lock table stripe_events in exclusive mode`.execute(trx);
+        locked();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+    await isLocked;
+    const event = { id: `evt_race_${randomBytes(6).toString("hex")}`, object: "event", type: "customer.subscription.updated", created: Math.floor(Date.now() / 1000), data: { object: { id: row.stripe_subscription_id, object: "subscription" } } };
+    const webhook = receiveStripeEvent(event as never);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const paused = pauseSubscription(row, 2);
+    await expect.poll(async () => (await stripe().subscriptions.retrieve(row.stripe_subscription_id)).pause_collection).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await holder;
+    expect(await webhook).toBe("processed");
+    expect(derivedFacts(await paused).derived).toBe("paused");
+    expect(derivedFacts((await currentSubscription(user.id))!).derived).toBe("paused");
   });
 });

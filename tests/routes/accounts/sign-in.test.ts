@@ -7,7 +7,8 @@ import { hashPassword, PASSWORD_HASH_OPTIONS } from "~/accounts/password.server"
 import { loader as dashboard } from "~/routes/dashboard";
 import { loader as home } from "~/routes/_index";
 import { action as signInJson } from "~/routes/json+/users+/sign_in";
-import { action as signUpPage } from "~/routes/sign-up";
+import { loader as signUpForm, action as signUpPage } from "~/routes/sign-up";
+import { signUpHref } from "~/shell/menus";
 import { action as signUpJson } from "~/routes/users+/_index";
 import { action as signInPage, headers as signInHeaders } from "~/routes/users+/sign_in";
 import { action as signOut } from "~/routes/users+/sign_out";
@@ -191,6 +192,23 @@ describe("signing up", () => {
     expect(result.initialValue).toMatchObject({ first_name: "Stu", email: "STUDENT@demo.test" });
     expect(JSON.stringify(result)).not.toContain("whatever-password");
     expect(await userCount()).toBe(before);
+  });
+
+  it("follows the MCAT pages' sign-up link back to the MCAT page it came from (SPEC §2)", async () => {
+    const person = browser();
+    const href = signUpHref("/mcat/free-resources");
+    const form = await person.get(signUpForm, href);
+    expect(form.data).toMatchObject({ product: "mcat", redirectTo: "/mcat/free-resources" });
+    const response = await person.form(signUpPage, href, {
+      first_name: "Mo",
+      last_name: "Cat",
+      email: "mo.cat@example.test",
+      password: "a-strong-password",
+      signup_role: "student",
+      redirect_to: form.data.redirectTo,
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/mcat/free-resources");
   });
 
   it("makes a teacher from the educators page and sends them to /", async () => {

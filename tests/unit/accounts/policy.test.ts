@@ -133,6 +133,7 @@ describe("the route table", () => {
     "routes/online-courses+/$id._index": { load: "everyone", mutate: "signed-in" },
     "routes/online-courses+/$id.practice-mode": { load: "everyone" },
     "routes/in-course-experience+/$idOrSlug.$": { load: "everyone", mutate: "signed-in" },
+    "routes/online-course-activities+/$activityId.media.$file": { load: "everyone" },
     // Payments and subscriptions (issue 6).
     "routes/checkout+/_index": { load: "everyone" },
     "routes/checkout+/success": { load: "signed-in" },

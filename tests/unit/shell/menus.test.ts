@@ -128,9 +128,9 @@ describe("signUpHref", () => {
   it.each<[string, string]>([
     ["/", "/sign-up"],
     ["/courses", "/sign-up"],
-    ["/mcat", "/sign-up?product=mcat&redirect=%2Fmcat"],
-    ["/mcat/free-resources", "/sign-up?product=mcat&redirect=%2Fmcat%2Ffree-resources"],
-    ["/med-school-calculator", "/sign-up?product=mcat&redirect=%2Fmed-school-calculator"],
+    ["/mcat", "/sign-up?product=mcat&redirect_to=%2Fmcat"],
+    ["/mcat/free-resources", "/sign-up?product=mcat&redirect_to=%2Fmcat%2Ffree-resources"],
+    ["/med-school-calculator", "/sign-up?product=mcat&redirect_to=%2Fmed-school-calculator"],
     ["/mcatx", "/sign-up"],
     ["/for-educators", "/sign-up?role=teacher"],
     ["/for-parents", "/sign-up"],

@@ -75,6 +75,10 @@ const purchaseSchema = z.object({
   subscription_id: z.unknown().optional(),
   extra_options: z.unknown().optional(),
   bogo: z.unknown().optional(),
+}).refine((body) => body.product_id !== undefined || body.is_premed_plus !== undefined, {
+  // Never a plan by default: an empty body must not start a yearly Plus checkout.
+  message: "Name the plan: product_id plus or premed_plus (or is_premed_plus).",
+  path: ["product_id"],
 });
 
 /**

@@ -1,0 +1,99 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { ROUTE_RULES, type RouteId, type RouteRule } from "../../../app/accounts/policy/route-rules";
+import { ROUTE_SAMPLES } from "../../support/route-samples";
+
+/**
+ * Which pages tests/e2e/axe-pages.spec.ts scans, and as whom. Pure, so the choice is readable
+ * (and printable) on its own.
+ *
+ * Pages: every route of tests/support/route-samples.ts whose module renders a page (a `.tsx`
+ * route file; resource routes are `.ts`) and is not an API route, at its sample URL, when that
+ * sample answers a page from the demo data alone: a 2xx page, a page guests see before signing
+ * in, the not-found page, or a route's own error page (an invalid reset link: 422, an invalid
+ * confirmation link: 400, checkout without a product: 400). Samples that name a record on
+ * purpose missing (999999999: a 404 for everyone) and routes that only take mutations are left
+ * out; the screens behind them that the demo data has are in EXTRA_PAGES.
+ *
+ * Who: the role that lives there, from app/accounts/policy/route-rules.ts —
+ * - `public` → a guest;
+ * - `signed-in` → student@demo.test (the default role);
+ * - a role list → the role the address names (/teacher-dashboard → teacher,
+ *   /marketing-rep-dashboard → marketing_rep), else instructor when instructors may open it
+ *   (dashboards, the course editor, the question bank), else the first role that is not staff
+ *   (announcements → class_rep), else admin (/admin: admin and manager).
+ */
+
+export type AxeRole = "guest" | "student" | "instructor" | "admin" | "teacher" | "content_creator" | "class_rep" | "brand_ambassador" | "marketing_rep" | "mcat_rep";
+
+export interface AxePage {
+  /** The test's name: the route id, and how the page was reached when it is not the sample. */
+  name: string;
+  role: AxeRole;
+  /** The address, or how to find it: from `from`, the first link whose path matches each of `links` in turn. */
+  url: string | { from: string; links: RegExp[] };
+  /** The status the page answers (2xx unless the route's sample says otherwise). */
+  status?: number;
+}
+
+const STAFF = new Set(["admin", "manager"]);
+const KNOWN_ROLES = new Set<string>(["student", "instructor", "admin", "teacher", "content_creator", "class_rep", "brand_ambassador", "marketing_rep", "mcat_rep"]);
+
+export function roleFor(rule: RouteRule, url: string): AxeRole {
+  if (rule.access === "public") return "guest";
+  if (rule.access === "signed-in") return "student";
+  const roles: readonly string[] = rule.access.roles;
+  const pathname = new URL(url, "http://x").pathname;
+  const named = roles.find((role) => pathname.includes(role.replace(/_/g, "-")));
+  const chosen = named ?? (roles.includes("instructor") ? "instructor" : (roles.find((role) => !STAFF.has(role)) ?? "admin"));
+  if (!KNOWN_ROLES.has(chosen)) throw new Error(`No demo account signs in as "${chosen}" for ${url}: add it to AxeRole`);
+  return chosen as AxeRole;
+}
+
+/** Whether the route's module renders a page (app/routes/<id>.tsx or <id>/route.tsx). */
+export function rendersPage(routeId: string, appDir = path.resolve("app")) {
+  const file = path.join(appDir, routeId);
+  return existsSync(`${file}.tsx`) || existsSync(path.join(file, "route.tsx"));
+}
+
+/** Error pages a route renders itself, worth scanning; other non-2xx samples are a missing record. */
+const OWN_ERROR_PAGES = new Set([400, 422]);
+
+export function samplePages(): AxePage[] {
+  const pages: AxePage[] = [];
+  for (const [routeId, sample] of Object.entries(ROUTE_SAMPLES) as [RouteId, (typeof ROUTE_SAMPLES)[RouteId]][]) {
+    const rule: RouteRule = ROUTE_RULES[routeId];
+    if (rule.api || !rendersPage(routeId)) continue;
+    const answer = sample.get;
+    let status: number | undefined;
+    if (answer && "status" in answer) {
+      const notFoundPage = routeId === "routes/$";
+      if (!notFoundPage && !OWN_ERROR_PAGES.has(answer.status)) continue;
+      status = answer.status;
+    } else if (answer && "redirect" in answer) continue;
+    pages.push({ name: routeId, role: roleFor(rule, sample.url), url: sample.url, ...(status ? { status } : {}) });
+  }
+  return pages;
+}
+
+/**
+ * Screens the samples do not show: those whose samples name no record (so the route-access test
+ * gets the same 404 for everyone) but that the demo data has, found by following links from a page
+ * of the role (no demo id is written here), and a second view of a page whose other roles see a
+ * different screen. The chat conversation needs a chat created first; tests/e2e/realtime.spec.ts
+ * scans it.
+ */
+const MANAGER = /^\/online-courses\/\d+\/manager$/;
+
+export const EXTRA_PAGES: AxePage[] = [
+  { name: "routes/online-courses+/$id_.manager._index (the instructor's course)", role: "instructor", url: { from: "/instructor-dashboard", links: [MANAGER] } },
+  { name: "routes/online-courses+/$id_.manager.editor (the instructor's course)", role: "instructor", url: { from: "/instructor-dashboard", links: [MANAGER, /^\/online-courses\/\d+\/manager\/editor$/] } },
+  { name: "routes/online-courses+/$id_.print (the instructor's course)", role: "instructor", url: { from: "/instructor-dashboard", links: [MANAGER, /^\/online-courses\/\d+\/print$/] } },
+  { name: "routes/checkout+/_index (a plan)", role: "guest", url: { from: "/pricing", links: [/^\/checkout\?plan=/] } },
+  { name: "routes/checkout+/_index (a course, signed in)", role: "student", url: { from: "/online-courses/waterloo-math-137-exam-prep", links: [/^\/checkout\?online_course_id=/] } },
+  { name: "routes/in-course-experience+/$idOrSlug.$ (enrolled)", role: "student", url: "/in-course-experience/waterloo-math-137-exam-prep" },
+  // The staff's side of announcements (writing and targeting them), which reps never see.
+  { name: "routes/announcements (staff)", role: "admin", url: "/announcements" },
+];
+
+export const AXE_PAGES: AxePage[] = [...samplePages(), ...EXTRA_PAGES];
