@@ -53,7 +53,7 @@ export function FormField({ label, errors, hint, id, ...input }: FieldFrame & In
   const { errorId, hintId, control } = describedControl(controlId, { label, errors, hint });
   return (
     <Field label={label} errors={errors} hint={hint} controlId={controlId} errorId={errorId} hintId={hintId}>
-      <input type="text" {...control} {...input} />
+      <input {...control} {...input} type={input.type ?? "text"} />
     </Field>
   );
 }

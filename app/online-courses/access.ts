@@ -1,3 +1,4 @@
+import { managesOnlineCourse } from "~/accounts/policy/permissions";
 import { AccessLevel, hasRole, isGuest, isInstructor, type Viewer } from "~/accounts/roles";
 import type {
   ElitePaymentStatus,
@@ -88,7 +89,8 @@ export function passesReadAccess(viewer: Viewer, course: Pick<CourseFacts, "read
 
 /**
  * The viewer's access level to the course (SPEC §4 ladder):
- *   ADMIN for admins; EDIT for the course's instructor and managers; FULL_VIEW for content QA
+ *   ADMIN for admins; EDIT for managers and the course's instructor while they hold an
+ *   instructor role (`managesOnlineCourse`, as the manager pages decide); FULL_VIEW for content QA
  *   specialists (they review every course's content);
  *   then by status: hidden and closed NONE, preparing OVERVIEW (details and pre-registration),
  *   published LIMITED_VIEW (register and view what the packages allow) — each only when the
@@ -100,9 +102,7 @@ export function courseAccessLevel(
   enrolment: EnrolmentFacts | null,
 ): AccessLevel {
   if (!isGuest(viewer) && hasRole(viewer, "admin")) return AccessLevel.ADMIN;
-  if (!isGuest(viewer) && (hasRole(viewer, "manager") || (course.instructorId !== null && viewer.id === course.instructorId))) {
-    return AccessLevel.EDIT;
-  }
+  if (managesOnlineCourse(viewer, course.instructorId)) return AccessLevel.EDIT;
   if (!isGuest(viewer) && hasRole(viewer, "content_qa_specialist")) return AccessLevel.FULL_VIEW;
   if (!passesReadAccess(viewer, course, enrolment)) return AccessLevel.NONE;
   switch (course.status) {

@@ -4,7 +4,7 @@ import { holdsEnrolment, registration } from "~/online-courses/access";
 import { chapterHeading, inCourseBase } from "~/online-courses/curriculum";
 import { enrol } from "~/online-courses/enrolments.server";
 import { loadCourseForViewer } from "~/online-courses/in-course.server";
-import { combinePackages, PACKAGE_TYPE_OF, packageOffers, type PackageKey } from "~/online-courses/packages";
+import { combinePackages, offerStanding, PACKAGE_TYPE_OF, packageOffers, type PackageKey } from "~/online-courses/packages";
 import { checkPreRegistration, preRegistrationState } from "~/online-courses/pre-registration";
 import { countPreRegistrations, isPreRegistered, preRegister, withdrawPreRegistration } from "~/online-courses/pre-registrations.server";
 
@@ -20,6 +20,8 @@ export async function loadOverview(viewer: Viewer, idOrSlug: string) {
   const { course, enrolment, access, tree } = loaded;
   const preparing = course.status === "preparing";
   const staff = access.accessLevel >= AccessLevel.EDIT;
+  const held = enrolment && holdsEnrolment(access.enrolment, access.now) ? enrolment.package_type : "none";
+  const offers = packageOffers(course);
   const [preRegistered, preRegistrationCount] = await Promise.all([
     preparing && viewer.id !== null ? isPreRegistered(db(), course.id, viewer.id) : false,
     preparing && staff ? countPreRegistrations(db(), course.id) : null,
@@ -40,7 +42,7 @@ export async function loadOverview(viewer: Viewer, idOrSlug: string) {
       instructor_name: course.instructor_name,
       instructor_bio: course.instructor_bio,
     },
-    offers: packageOffers(course),
+    offers: offers.map((offer) => ({ ...offer, standing: offerStanding(offer, held, offers) })),
     registration: registration(course, access.accessLevel),
     preRegistration: preRegistrationState({ status: course.status, accessLevel: access.accessLevel, signedIn: viewer.id !== null, preRegistered }),
     /** Staff only: how many students wait for the course to open. */

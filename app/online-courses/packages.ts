@@ -76,11 +76,27 @@ export function packageOffers(course: { id: number; purchase_type: PurchaseType;
   return offers;
 }
 
-type HeldPackage = "none" | "learn" | "practice" | "learn_practice_bundle";
+export type HeldPackage = "none" | "learn" | "practice" | "learn_practice_bundle";
 
 /** The package an enrolment holds after adding one: Learn and Practice together make the bundle. */
 export function combinePackages(held: HeldPackage, added: HeldPackage): HeldPackage {
   const learn = held === "learn" || held === "learn_practice_bundle" || added === "learn" || added === "learn_practice_bundle";
   const practice = held === "practice" || held === "learn_practice_bundle" || added === "practice" || added === "learn_practice_bundle";
   return learn && practice ? "learn_practice_bundle" : learn ? "learn" : practice ? "practice" : "none";
+}
+
+export type OfferStanding = { kind: "buy" } | { kind: "owned" } | { kind: "upgrade"; payCents: number };
+
+/**
+ * Where a viewer who holds `held` stands with an offer: owned when taking it would add nothing,
+ * an upgrade when it is the bundle and one half is held (they pay for the half they lack, as
+ * checkout charges: app/payments/quote.ts), else to buy.
+ */
+export function offerStanding(offer: PackageOffer, held: HeldPackage, offers: readonly PackageOffer[]): OfferStanding {
+  if (held !== "none" && combinePackages(held, PACKAGE_TYPE_OF[offer.key]) === held) return { kind: "owned" };
+  if (offer.key === "bundle" && (held === "learn" || held === "practice")) {
+    const heldOffer = offers.find((candidate) => candidate.key === held);
+    return { kind: "upgrade", payCents: Math.max(0, offer.priceCents - (heldOffer?.priceCents ?? 0)) };
+  }
+  return { kind: "buy" };
 }

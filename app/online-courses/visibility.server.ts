@@ -30,6 +30,7 @@ export function visibleTo(viewer: Viewer) {
       );
     }
     const open = eb.and([eb("online_courses.status", "in", ["preparing", "published"]), eb.or(readAccess)]);
-    return viewer.id === null ? open : eb.or([open, eb("online_courses.instructor_id", "=", viewer.id)]);
+    // The course's instructor sees it whatever its status while they hold an instructor role (managesOnlineCourse).
+    return viewer.id !== null && isInstructor(viewer) ? eb.or([open, eb("online_courses.instructor_id", "=", viewer.id)]) : open;
   };
 }

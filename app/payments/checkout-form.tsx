@@ -7,7 +7,9 @@ import { CsrfInput } from "~/components/csrf-input";
 import type { FormElement } from "~/components/form-element";
 import { FormErrors, FormField, SelectField } from "~/components/form-field";
 import { formatPrice } from "~/formatting/price";
+import { onlineCoursePath } from "~/catalog/course-tiles";
 import type { CheckoutView } from "~/payments/checkout-fields";
+import { PACKAGE_NAMES } from "~/payments/quote";
 
 /**
  * The checkout of /checkout and of the checkout dialog: the order summary, the account fields
@@ -50,7 +52,7 @@ export function CheckoutForm({
     {quote ? <OrderSummary view={view} heading={sectionHeading} /> : null}
     {view.blocked ? (
       <Text role="status">
-        {view.blocked} {isSubscription ? <Link to="/my-subscription">Your subscription</Link> : null}
+        {view.blocked} {isSubscription ? <Link to="/my-subscription">Your subscription</Link> : "course" in view.product ? <Link to={onlineCoursePath(view.product.course.id)}>Go to the course</Link> : null}
       </Text>
     ) : null}
     <Form method="post" action={action} noValidate>
@@ -82,10 +84,18 @@ export function CheckoutForm({
             </Flex>
           </fieldset>
         )}
-        <SelectField label="Country (sets currency and sales tax)" name="country" defaultValue={view.country ?? "US"} errors={errors("country")}>
-          <option value="US">United States (USD)</option>
-          <option value="CA">Canada (CAD, 5% sales tax)</option>
-        </SelectField>
+        {/* A course is charged in its own currency; plans and tokens in the buyer's. */}
+        {"course" in view.product ? (
+          <SelectField label="Country (sets sales tax)" name="country" defaultValue={view.country ?? "US"} errors={errors("country")}>
+            <option value="US">United States</option>
+            <option value="CA">Canada (5% sales tax)</option>
+          </SelectField>
+        ) : (
+          <SelectField label="Country (sets currency and sales tax)" name="country" defaultValue={view.country ?? "US"} errors={errors("country")}>
+            <option value="US">United States (USD)</option>
+            <option value="CA">Canada (CAD, 5% sales tax)</option>
+          </SelectField>
+        )}
         <FormField label="Discount code" name="discount_code" type="text" defaultValue={view.discountCode} errors={errors("discount_code")} autoComplete="off" />
         {view.creditsAvailableCents > 0 && !isSubscription ? (
           <label className="checkbox-row">
@@ -96,9 +106,12 @@ export function CheckoutForm({
           <Button type="submit" name="intent" value="quote" variant="soft" size="3" disabled={busy}>
             Update total
           </Button>
-          <Button type="submit" name="intent" value="pay" size="3" loading={busy} disabled={Boolean(view.blocked) || !quote}>
-            {isSubscription && quote?.trialDays ? `Start ${quote.trialDays}-day free trial` : quote && quote.totalCents === 0 ? "Get it free" : "Continue to payment"}
-          </Button>
+          {/* Nothing to pay for what the buyer already has. */}
+          {view.blocked ? null : (
+            <Button type="submit" name="intent" value="pay" size="3" loading={busy} disabled={!quote}>
+              {isSubscription && quote?.trialDays ? `Start ${quote.trialDays}-day free trial` : quote && quote.totalCents === 0 ? "Get it free" : "Continue to payment"}
+            </Button>
+          )}
         </Flex>
         <Text size="1" color="gray">
           You pay on our payment provider's secure page; we never see your card number.
@@ -136,6 +149,12 @@ function OrderSummary({ view, heading: SummaryHeading }: { view: CheckoutView; h
               </strong>
             </td>
           </tr>
+          {quote.ownedCents ? (
+            <tr>
+              <th scope="row">The {PACKAGE_NAMES[quote.ownedPackage!]} package you already have</th>
+              <td>−{money(quote.ownedCents)}</td>
+            </tr>
+          ) : null}
           {quote.perkCents ? (
             <tr>
               <th scope="row">Plus member discount (20% off Grade Boosters)</th>

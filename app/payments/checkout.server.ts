@@ -35,7 +35,7 @@ export async function loadCheckoutProduct(request: CheckoutRequest): Promise<Loa
   if (request.kind === "tokens") return { product: { kind: "tokens", amount: request.amount as 10 | 25 | 50 } };
   const row = await db()
     .selectFrom("online_courses")
-    .select(["id", "name", "course_type", "purchase_type", "price_cents", "regular_price_cents", "packages_config", "status"])
+    .select(["id", "name", "course_type", "purchase_type", "price_cents", "regular_price_cents", "packages_config", "status", "currency"])
     .where("id", "=", request.onlineCourseId)
     .executeTakeFirst();
   if (!row) return { error: "This course is not for sale.", status: 404 };
@@ -49,6 +49,7 @@ export async function loadCheckoutProduct(request: CheckoutRequest): Promise<Loa
     priceCents: row.price_cents,
     regularPriceCents: row.regular_price_cents,
     packages: row.packages_config,
+    currency: row.currency,
   };
   const product: CheckoutProduct = request.kind === "online_course" ? { kind: "online_course", course, packageType: request.packageType } : { kind: request.kind, course };
   const listed = listPrice(product);
@@ -80,11 +81,13 @@ export interface BuyerFacts {
   trialEligible: boolean;
   /** Why this buyer cannot buy this product (already owns it). */
   blocked: string | null;
+  /** The half of the bundle the buyer holds, when the product is the bundle (an upgrade). */
+  heldPackage: "learn" | "practice" | null;
 }
 
 /** What about the buyer changes the price, in a fixed number of queries. */
 export async function buyerFacts(userId: number | null, product: CheckoutProduct, now = new Date()): Promise<BuyerFacts> {
-  if (userId === null) return { country: null, plusMember: false, creditsAvailableCents: 0, elitePaidCents: 0, trialEligible: true, blocked: null };
+  if (userId === null) return { country: null, plusMember: false, creditsAvailableCents: 0, elitePaidCents: 0, trialEligible: true, blocked: null, heldPackage: null };
   const courseId = "course" in product ? product.course.id : null;
   const [user, subscriptions, credits, enrolment, elitePaid] = await Promise.all([
     db().selectFrom("users").select(["country_code"]).where("id", "=", userId).executeTakeFirst(),
@@ -111,6 +114,7 @@ export async function buyerFacts(userId: number | null, product: CheckoutProduct
     elitePaidCents: product.kind === "elite_full" ? Number(elitePaid?.total ?? 0) : 0,
     trialEligible: subscriptions.length === 0,
     blocked,
+    heldPackage: product.kind === "online_course" && held && (enrolment.package_type === "learn" || enrolment.package_type === "practice") ? enrolment.package_type : null,
   };
 }
 
@@ -153,6 +157,7 @@ export function priceFor(choice: CheckoutChoice, facts: BuyerFacts, code: { foun
     applyCredits: choice.applyCredits,
     elitePaidCents: facts.elitePaidCents,
     trialEligible: facts.trialEligible,
+    heldPackage: facts.heldPackage,
   };
   const check = !code ? ({ ok: true } as const) : code.found ? checkDiscountCode(code.found, choice.product, now) : ({ ok: false, error: DISCOUNT_CODE_UNKNOWN } as const);
   if (!check.ok) {

@@ -27,6 +27,8 @@ export interface CourseForSale {
   priceCents: number;
   regularPriceCents: number | null;
   packages: PackagesConfig;
+  /** A course is priced and charged in its own currency, whoever buys it (tax follows the buyer). */
+  currency: Currency;
 }
 
 /**
@@ -219,6 +221,8 @@ export interface QuoteInput {
   elitePaidCents?: number;
   /** The first period of a new subscriber is a free trial. */
   trialEligible?: boolean;
+  /** The half of the bundle the buyer already holds: the bundle costs them only the other half. */
+  heldPackage?: "learn" | "practice" | null;
 }
 
 export interface Quote {
@@ -226,6 +230,10 @@ export interface Quote {
   currency: Currency;
   regularPriceCents: number | null;
   priceCents: number;
+  /** What the package the buyer already holds is worth, off the bundle (an upgrade). */
+  ownedCents: number;
+  /** Which package that is. */
+  ownedPackage: "learn" | "practice" | null;
   perkCents: number;
   discountCents: number;
   creditsCents: number;
@@ -241,11 +249,19 @@ export interface Quote {
 
 const percentOf = (cents: number, percent: number) => Math.floor((cents * percent + 50) / 100);
 
+/** The list price of the half of the bundle a buyer holds. */
+function heldPackageCents(course: CourseForSale, held: "learn" | "practice"): number {
+  return (held === "learn" ? course.packages.pro?.price_cents : course.packages.practice?.price_cents) ?? 0;
+}
+
 export function quote(input: QuoteInput): Quote | { error: string } {
   const listed = listPrice(input.product, input.elitePaidCents ?? 0);
   if ("error" in listed) return listed;
-  const perkCents = input.plusMember && input.product.kind === "online_course" && isGradeBooster(input.product.course) ? percentOf(listed.priceCents, PLUS_GRADE_BOOSTER_DISCOUNT_PERCENT) : 0;
-  const afterPerk = listed.priceCents - perkCents;
+  const ownedPackage = input.product.kind === "online_course" && input.product.packageType === "learn_practice_bundle" ? (input.heldPackage ?? null) : null;
+  const ownedCents = ownedPackage && input.product.kind === "online_course" ? Math.min(listed.priceCents, heldPackageCents(input.product.course, ownedPackage)) : 0;
+  const afterOwned = listed.priceCents - ownedCents;
+  const perkCents = input.plusMember && input.product.kind === "online_course" && isGradeBooster(input.product.course) ? percentOf(afterOwned, PLUS_GRADE_BOOSTER_DISCOUNT_PERCENT) : 0;
+  const afterPerk = afterOwned - perkCents;
   const discountCents = input.discount ? Math.min(afterPerk, percentOf(afterPerk, input.discount.percentOff)) : 0;
   const afterDiscount = afterPerk - discountCents;
   // Credits pay for one-off purchases; a subscription's renewals are charged in full.
@@ -255,9 +271,11 @@ export function quote(input: QuoteInput): Quote | { error: string } {
   const trialDays = input.product.kind === "subscription" && input.trialEligible ? TRIAL_DAYS : 0;
   return {
     name: listed.name,
-    currency: taxed.currency,
+    currency: "course" in input.product ? input.product.course.currency : taxed.currency,
     regularPriceCents: listed.regularPriceCents !== null && listed.regularPriceCents > listed.priceCents ? listed.regularPriceCents : null,
     priceCents: listed.priceCents,
+    ownedCents,
+    ownedPackage,
     perkCents,
     discountCents,
     creditsCents,

@@ -53,6 +53,15 @@ export interface Permissions {
 }
 
 /**
+ * Who edits an online course: admins, managers, and its instructor while they hold an instructor
+ * role. The one rule behind the manager pages and the access level the API and the in-course
+ * pages read (app/online-courses/access.ts `courseAccessLevel`), so they always agree.
+ */
+export function managesOnlineCourse(viewer: Viewer, instructorId: number | null): boolean {
+  return !isGuest(viewer) && (hasRole(viewer, "admin", "manager") || (instructorId !== null && viewer.id === instructorId && isInstructor(viewer)));
+}
+
+/**
  * The changes that decide who can sign in to an account and with what powers: its sign-in
  * details (email, password), its roles, and its status (deactivating, reactivating).
  */
@@ -109,9 +118,7 @@ const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boole
   read_chat: (viewer, chat) => viewer.id !== null && chat.memberIds.includes(viewer.id),
   post_chat: (viewer, chat) => viewer.id !== null && chat.memberIds.includes(viewer.id),
   // The course's own instructor (who must still hold an instructor role), managers and admins.
-  manage_online_course: (viewer, course) =>
-    !isGuest(viewer) &&
-    (hasRole(viewer, "admin", "manager") || (course.instructor_id !== null && viewer.id === course.instructor_id && isInstructor(viewer))),
+  manage_online_course: (viewer, course) => managesOnlineCourse(viewer, course.instructor_id),
   respond_to_partner_invite: (viewer, invite) => viewer.id !== null && viewer.id === invite.user_id,
 };
 

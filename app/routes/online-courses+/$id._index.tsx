@@ -159,7 +159,21 @@ export default function OnlineCourseOverview() {
                     <Text as="p" size="2" color="gray" mb="3">
                       {offer.includes}
                     </Text>
-                    {registration !== "register" ? null : offer.priceCents === 0 ? (
+                    {offer.standing.kind === "owned" ? (
+                      <Flex gap="3" align="center" wrap="wrap">
+                        <Text weight="bold">You have this package</Text>
+                        <Link to={inCourseHref}>Go to the course</Link>
+                      </Flex>
+                    ) : offer.standing.kind === "upgrade" && registration === "register" ? (
+                      <>
+                        <Text as="p" size="2" mb="2">
+                          You have half of it already: upgrade for <Price cents={offer.standing.payCents} regularCents={null} currency={course.currency} />.
+                        </Text>
+                        <Button asChild>
+                          <DialogLink to={offer.checkoutHref}>Upgrade to the {offer.name}</DialogLink>
+                        </Button>
+                      </>
+                    ) : registration !== "register" ? null : offer.priceCents === 0 ? (
                       signedIn ? (
                         <IntentForm id={`enrol-${offer.key}`} fields={{ intent: "enrol", package: offer.key }} lastResult={lastResult}>
                           <Button type="submit">Enrol for free</Button>

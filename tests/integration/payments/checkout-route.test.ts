@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { createUserSession, SESSION_COOKIE } from "~/accounts/session.server";
 import { DISCOUNT_CODE_UNKNOWN } from "~/payments/quote";
 import { action, loader } from "~/routes/checkout+/_index";
+import { loader as overview } from "~/routes/online-courses+/$id._index";
+import { enrol } from "~/online-courses/enrolments.server";
 import { useTestDatabase } from "../../support/database";
 import { routeAnswer } from "../../support/route-answer";
 import { useStripeEmulator } from "../../support/stripe";
@@ -66,7 +68,7 @@ describe("POST /checkout", () => {
     // The page is the signed-in buyer's: "Buying as …", not the sign-up fields again.
     expect(answer.data.view.signedIn).toEqual({ email, firstName: "Jordan" });
     // The choices stay, and the total is shown without the refused code.
-    expect(answer.data.view).toMatchObject({ country: "CA", discountCode: "NO-SUCH-CODE", quote: { currency: "CAD", totalCents: 6195 } });
+    expect(answer.data.view).toMatchObject({ country: "CA", discountCode: "NO-SUCH-CODE", quote: { currency: "USD", taxPercent: 5, totalCents: 6195 } });
     // The password is never sent back.
     expect(JSON.stringify(answer.data)).not.toContain("checkout-password-1");
     expect(await database().db.selectFrom("purchases").select("id").where("user_id", "=", account!.id).execute()).toHaveLength(0);
@@ -131,5 +133,59 @@ describe("POST /checkout", () => {
     const answer = await get("plan=plus&interval=year", { cookie: buyer.cookie });
     expect(answer.status).toBe(200);
     expect(answer.data.view).toMatchObject({ signedIn: { email: buyer.email, firstName: "Robin" }, country: "CA", quote: { currency: "CAD", trialDays: 7 } });
+  });
+});
+
+describe("the price a course page shows is the price checkout charges", () => {
+  it("for every package of every published course, to a guest and to a Canadian student", async () => {
+    const canadian = await signedInBuyer("CA");
+    const courses = await database().db.selectFrom("online_courses").select(["id", "name"]).where("status", "=", "published").orderBy("id").execute();
+    let compared = 0;
+    for (const course of courses) {
+      const request = new Request(`http://app.test/online-courses/${course.id}`);
+      const page = await routeAnswer(() => overview({ request, params: { id: String(course.id) }, context: {} } as unknown as LoaderFunctionArgs));
+      expect(page.status, course.name).toBe(200);
+      const { currency } = page.data.course as { currency: string };
+      for (const offer of page.data.offers as { name: string; priceCents: number; checkoutHref: string | null }[]) {
+        if (!offer.checkoutHref?.startsWith("/checkout?")) continue;
+        const query = offer.checkoutHref.slice("/checkout?".length);
+        const asGuest = await get(query);
+        expect(asGuest.status, `${course.name} ${offer.name}`).toBe(200);
+        expect(asGuest.data.view.quote, `${course.name} ${offer.name} (guest)`).toMatchObject({ currency, priceCents: offer.priceCents, taxCents: 0, totalCents: offer.priceCents });
+        const asCanadian = await get(query, { cookie: canadian.cookie });
+        const tax = Math.floor((offer.priceCents * 5 + 50) / 100);
+        expect(asCanadian.data.view.quote, `${course.name} ${offer.name} (Canadian)`).toMatchObject({ currency, priceCents: offer.priceCents, taxPercent: 5, taxCents: tax, totalCents: offer.priceCents + tax });
+        compared += 1;
+      }
+    }
+    expect(compared, "packages compared").toBeGreaterThan(5);
+  });
+});
+
+describe("what the buyer already has", () => {
+  it("shows an owned package as owned, refuses to charge for it, and charges only the difference for the bundle", async () => {
+    const id = await courseId("organic-chemistry-1-exam-prep");
+    const student = await signedInBuyer("US");
+    await enrol(database().db, { userId: student.id, onlineCourseId: id, packageType: "learn", status: "active" });
+
+    const request = new Request(`http://app.test/online-courses/${id}`, { headers: { Cookie: student.cookie } });
+    const page = await routeAnswer(() => overview({ request, params: { id: String(id) }, context: {} } as unknown as LoaderFunctionArgs));
+    const offers = page.data.offers as { key: string; priceCents: number; standing: { kind: string; payCents?: number } }[];
+    const price = (key: string) => offers.find((offer) => offer.key === key)!.priceCents;
+    expect(Object.fromEntries(offers.map((offer) => [offer.key, offer.standing]))).toEqual({
+      learn: { kind: "owned" },
+      practice: { kind: "buy" },
+      bundle: { kind: "upgrade", payCents: price("bundle") - price("learn") },
+    });
+
+    const learn = await get(`online_course_id=${id}&package=learn`, { cookie: student.cookie });
+    expect(learn.data.view.blocked).toBe("You already have this package.");
+    const paid = await post(`online_course_id=${id}&package=learn`, { online_course_id: String(id), package: "learn", country: "US", intent: "pay" }, { cookie: student.cookie });
+    expect(paid.status).toBe(409);
+    expect(await database().db.selectFrom("purchases").select("id").where("user_id", "=", student.id).execute()).toEqual([]);
+
+    const bundle = await get(`online_course_id=${id}&package=bundle`, { cookie: student.cookie });
+    expect(bundle.data.view.blocked).toBeNull();
+    expect(bundle.data.view.quote).toMatchObject({ priceCents: price("bundle"), ownedPackage: "learn", ownedCents: price("learn"), totalCents: price("bundle") - price("learn") });
   });
 });

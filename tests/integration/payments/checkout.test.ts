@@ -40,17 +40,18 @@ describe("checkout and fulfilment", () => {
     }
   });
 
-  it("charges a Canadian buyer 5% sales tax in CAD and enrols them once paid", async () => {
+  it("charges a Canadian buyer 5% sales tax in the course's currency and enrols them once paid", async () => {
     const user = await buyer("CA");
     const product = await coursePackage("organic-chemistry-1-exam-prep");
     const outcome = await startCheckout(user, { product, country: "CA" }, ORIGIN);
     expect(outcome.kind).toBe("redirect");
     if (outcome.kind !== "redirect") return;
     const session = await stripe().checkout.sessions.retrieve(sessionIdOf(outcome.url));
-    expect(session.currency).toBe("cad");
+    // A USD course: the price its page shows, in USD, with Canada's tax on top.
+    expect(session.currency).toBe("usd");
     expect(session.amount_total).toBe(5900 + 295);
     const purchase = await database().db.selectFrom("purchases").selectAll().where("id", "=", outcome.purchaseId).executeTakeFirstOrThrow();
-    expect(purchase).toMatchObject({ currency: "CAD", subtotal_cents: 5900, tax_cents: 295, total_cents: 6195, status: "pending" });
+    expect(purchase).toMatchObject({ currency: "USD", subtotal_cents: 5900, tax_cents: 295, total_cents: 6195, status: "pending" });
 
     expect((await emulator().pay(session.id, "4242 4242 4242 4242")).outcome).toBe("succeeded");
     const paid = await database().db.selectFrom("purchases").selectAll().where("id", "=", outcome.purchaseId).executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { dashboardTab, dashboardTabsFor, onlineCoursesForTab } from "~/dashboards/dashboard-tabs";
-import { combinePackages, packageOffers } from "~/online-courses/packages";
+import { combinePackages, offerStanding, packageOffers, type HeldPackage, type OfferStanding } from "~/online-courses/packages";
 import { MAX_ACTIVITY_SECONDS, parseAnswers, parseDuration, scoreQuiz } from "~/online-courses/quiz";
 
 const pkg = (enabled: boolean, price: number, regular: number | null = null) => ({ enabled, price_cents: price, regular_price_cents: regular });
@@ -46,6 +46,22 @@ describe("packages on the overview page", () => {
     ["none", "none", "none"],
   ] as const)("holding %s and adding %s gives %s", (held, added, result) => {
     expect(combinePackages(held, added)).toBe(result);
+  });
+
+  const offers = packageOffers({ id: 3, purchase_type: "standard", packages_config: { pro: pkg(true, 4900, 6900), practice: pkg(true, 1900) } });
+  it.each<[HeldPackage, "learn" | "practice" | "bundle", OfferStanding]>([
+    ["none", "learn", { kind: "buy" }],
+    ["none", "bundle", { kind: "buy" }],
+    ["learn", "learn", { kind: "owned" }],
+    ["learn", "practice", { kind: "buy" }],
+    ["learn", "bundle", { kind: "upgrade", payCents: 1900 }],
+    ["practice", "practice", { kind: "owned" }],
+    ["practice", "bundle", { kind: "upgrade", payCents: 4900 }],
+    ["learn_practice_bundle", "learn", { kind: "owned" }],
+    ["learn_practice_bundle", "practice", { kind: "owned" }],
+    ["learn_practice_bundle", "bundle", { kind: "owned" }],
+  ])("holding %s, the %s offer is %j", (held, key, standing) => {
+    expect(offerStanding(offers.find((offer) => offer.key === key)!, held, offers)).toEqual(standing);
   });
 });
 

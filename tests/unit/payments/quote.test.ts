@@ -9,7 +9,9 @@ const course: CourseForSale = {
   priceCents: 5900,
   regularPriceCents: 7900,
   packages: { pro: { enabled: true, price_cents: 5900, regular_price_cents: 7900 }, practice: { enabled: true, price_cents: 2400, regular_price_cents: 2900 } },
+  currency: "USD",
 };
+const canadianCourse: CheckoutProduct = { kind: "online_course", course: { ...course, currency: "CAD" }, packageType: "learn" };
 const elite: CourseForSale = { ...course, id: 1, name: "MCAT Elite 515", purchaseType: "course_bundle", packages: { pro: { enabled: true, price_cents: 249900, regular_price_cents: 299900 } } };
 const learn: CheckoutProduct = { kind: "online_course", course, packageType: "learn" };
 const code = (overrides: Partial<DiscountCodeFacts> = {}): DiscountCodeFacts => ({ id: 9, code: "SAVE", percentOff: 25, productKind: null, onlineCourseId: null, startsAt: null, endsAt: null, usageLimit: null, timesUsed: 0, ...overrides });
@@ -110,7 +112,16 @@ describe("the quote", () => {
   it.each<[string, Parameters<typeof quote>[0], Partial<ReturnType<typeof quote>>]>([
     ["US: no tax, USD", { product: learn, country: "US" }, { currency: "USD", subtotalCents: 5900, taxCents: 0, totalCents: 5900 }],
     ["unknown country: USD, no tax", { product: learn, country: null }, { currency: "USD", totalCents: 5900 }],
-    ["Canada: 5% tax in CAD", { product: learn, country: "CA" }, { currency: "CAD", taxPercent: 5, taxCents: 295, totalCents: 6195 }],
+    ["a USD course to Canada: 5% tax, still USD", { product: learn, country: "CA" }, { currency: "USD", taxPercent: 5, taxCents: 295, totalCents: 6195 }],
+    ["a CAD course to a guest: CAD, as its page shows", { product: canadianCourse, country: null }, { currency: "CAD", priceCents: 5900, taxCents: 0, totalCents: 5900 }],
+    ["a CAD course to the US: CAD, no tax", { product: canadianCourse, country: "US" }, { currency: "CAD", totalCents: 5900 }],
+    ["a CAD course to Canada: CAD and 5% tax", { product: canadianCourse, country: "CA" }, { currency: "CAD", taxPercent: 5, taxCents: 295, totalCents: 6195 }],
+    ["a CAD course's Elite deposit stays CAD", { product: { kind: "elite_deposit", course: { ...elite, currency: "CAD" } }, country: "US" }, { currency: "CAD" }],
+    ["tokens to Canada: CAD and 5% tax", { product: { kind: "tokens", amount: 10 }, country: "CA" }, { currency: "CAD", taxCents: 50, totalCents: 1049 }],
+    ["the bundle to a buyer holding Learn: pays for Practice", { product: { ...learn, packageType: "learn_practice_bundle" }, country: "US", heldPackage: "learn" }, { priceCents: 8300, ownedCents: 5900, ownedPackage: "learn", subtotalCents: 2400, totalCents: 2400 }],
+    ["the bundle to a buyer holding Practice, in Canada", { product: { ...learn, packageType: "learn_practice_bundle" }, country: "CA", heldPackage: "practice" }, { ownedCents: 2400, subtotalCents: 5900, taxCents: 295, totalCents: 6195 }],
+    ["a held package is no credit on another product", { product: learn, country: "US", heldPackage: "practice" }, { ownedCents: 0, ownedPackage: null, totalCents: 5900 }],
+    ["a plan to the US: USD", { product: { kind: "subscription", plan: "plus", interval: "month" }, country: "US" }, { currency: "USD" }],
     ["a 25% code, then tax on the rest", { product: learn, country: "CA", discount: code() }, { discountCents: 1475, subtotalCents: 4425, taxCents: 221, totalCents: 4646 }],
     ["a 100% code: free", { product: learn, country: "CA", discount: code({ percentOff: 100 }) }, { discountCents: 5900, subtotalCents: 0, taxCents: 0, totalCents: 0 }],
     ["Plus members: 20% off Grade Boosters", { product: learn, country: "US", plusMember: true }, { perkCents: 1180, totalCents: 4720 }],
@@ -133,7 +144,7 @@ describe("the quote", () => {
         const q = quote({ product: learn, country, discount: code({ percentOff }), plusMember: true, creditsAvailableCents: 123, applyCredits: true });
         if ("error" in q) throw new Error(q.error);
         for (const value of [q.perkCents, q.discountCents, q.creditsCents, q.subtotalCents, q.taxCents, q.totalCents]) expect(Number.isInteger(value) && value >= 0).toBe(true);
-        expect(q.priceCents - q.perkCents - q.discountCents - q.creditsCents).toBe(q.subtotalCents);
+        expect(q.priceCents - q.ownedCents - q.perkCents - q.discountCents - q.creditsCents).toBe(q.subtotalCents);
         expect(q.subtotalCents + q.taxCents).toBe(q.totalCents);
       }
     }
