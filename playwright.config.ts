@@ -12,7 +12,9 @@ const chromium = {
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two browsers at once on every machine (Playwright's default is half the cores: one here);
+  // E2E_WORKERS overrides it.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],

@@ -12,6 +12,8 @@ import * as partnerMemberships from "./0011_partner_memberships";
 import * as siteTours from "./0012_site_tours";
 import * as courseContentVersion from "./0013_course_content_version";
 import * as referrals from "./0014_referrals";
+import * as textbookPages from "./0015_textbook_pages";
+import * as mockExamSittings from "./0016_mock_exam_sittings";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -31,4 +33,6 @@ export const migrations: Record<string, Migration> = {
   "0012_site_tours": siteTours,
   "0013_course_content_version": courseContentVersion,
   "0014_referrals": referrals,
+  "0015_textbook_pages": textbookPages,
+  "0016_mock_exam_sittings": mockExamSittings,
 };

@@ -1,46 +1,52 @@
-import { Card, Flex, Heading, Text } from "@radix-ui/themes";
-
-const LEVEL_LABELS = { undergrad: "Undergrad", high_school: "High School", ap: "AP" } as const;
+import { Link } from "@remix-run/react";
+import { TileSection } from "~/content/content-page";
+import type { TextbookLevel } from "~/db/schema";
+import { formatSubject } from "~/formatting/format";
+import { onlineCoursePath } from "./course-tiles";
+import { levelLabel, textbookHref } from "./textbooks";
 
 interface Textbook {
   id: number;
+  slug: string;
   title: string;
-  level: keyof typeof LEVEL_LABELS;
+  level: TextbookLevel;
   subject: string;
   summary: string;
-  chapters: string[];
+  edition: string | null;
+  publication_year: number | null;
+  chapter_count: number;
+  online_course_id: number | null;
   online_course_name: string | null;
 }
 
+/**
+ * Textbooks as tiles (plain elements with the app's classes, app/styles/app.css), under the
+ * heading that introduces the list; each title links to the textbook's page, and the interactive
+ * edition, when there is one a guest can open, to its online course.
+ */
 export function TextbookList({ heading, textbooks }: { heading: string; textbooks: Textbook[] }) {
   return (
-    <section>
-      <Heading as="h2" size="6" mb="4">
-        {heading}
-      </Heading>
-      <Flex direction="column" gap="3" asChild>
-        <ul style={{ listStyle: "none", padding: 0, margin: 0 }}>
-          {textbooks.map((book) => (
-            <li key={book.id}>
-              <Card>
-                <Heading as="h3" size="4">
-                  {book.title}
-                </Heading>
-                <Text as="p" size="2" color="gray">
-                  {LEVEL_LABELS[book.level]} · {book.subject} · {book.chapters.length} chapters
-                  {book.online_course_name ? ` · part of ${book.online_course_name}` : ""}
-                </Text>
-                <Text as="p" size="2">
-                  {book.summary}
-                </Text>
-                <Text as="p" size="2" color="gray">
-                  Chapters: {book.chapters.join(", ")}
-                </Text>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      </Flex>
-    </section>
+    <TileSection heading={heading}>
+      {textbooks.map((book) => (
+        <li key={book.id}>
+          <article className="tile">
+            <h3 className="tile-title">
+              <Link to={textbookHref(book)}>{book.title}</Link>
+            </h3>
+            <p className="tile-meta">
+              {[levelLabel(book.level), formatSubject(book.subject), book.edition, book.publication_year, `${book.chapter_count} ${book.chapter_count === 1 ? "chapter" : "chapters"}`]
+                .filter(Boolean)
+                .join(" · ")}
+            </p>
+            <p className="tile-text">{book.summary}</p>
+            {book.online_course_id !== null && book.online_course_name ? (
+              <p className="tile-meta">
+                Interactive edition: <Link to={onlineCoursePath(book.online_course_id)}>{book.online_course_name}</Link>
+              </p>
+            ) : null}
+          </article>
+        </li>
+      ))}
+    </TileSection>
   );
 }

@@ -342,6 +342,19 @@ export interface QuizAttemptsTable {
   submitted_at: CreatedAt;
 }
 
+export interface MockExamSittingsTable {
+  id: Generated<number>;
+  user_id: number;
+  activity_id: number;
+  started_at: CreatedAt;
+  deadline_at: Timestamp;
+  /** Question id → the choice index saved so far. */
+  answers: ColumnType<Record<string, number>, string | undefined, string>;
+  submitted_at: Timestamp | null;
+  timed_out: Generated<boolean>;
+  quiz_attempt_id: number | null;
+}
+
 export interface QuizQuestionSubmissionsTable {
   id: Generated<number>;
   quiz_attempt_id: number;
@@ -450,6 +463,7 @@ export interface Database {
   quiz_questions: QuizQuestionsTable;
   online_course_users: OnlineCourseUsersTable;
   quiz_attempts: QuizAttemptsTable;
+  mock_exam_sittings: MockExamSittingsTable;
   quiz_question_submissions: QuizQuestionSubmissionsTable;
   activity_completions: ActivityCompletionsTable;
   notifications: NotificationsTable;
@@ -484,6 +498,8 @@ export interface Database {
   scholarships: ScholarshipsTable;
   partners: PartnersTable;
   textbooks: TextbooksTable;
+  textbook_chapters: TextbookChaptersTable;
+  textbook_chapter_courses: TextbookChapterCoursesTable;
   mcat_events: McatEventsTable;
   mcat_exam_dates: McatExamDatesTable;
   med_schools: MedSchoolsTable;
@@ -840,7 +856,29 @@ export interface TextbooksTable {
   level: TextbookLevel;
   subject: string;
   summary: string;
-  chapters: Generated<string[]>;
+  online_course_id: number | null;
+  authors: string | null;
+  /** "4th edition". */
+  edition: string | null;
+  publisher: string | null;
+  publication_year: number | null;
+  /** 13 digits, no hyphens, with a valid check digit (migration 0015). */
+  isbn13: string | null;
+}
+
+/** A textbook's chapters in order (migration 0015; they were `textbooks.chapters` before). */
+export interface TextbookChaptersTable {
+  id: Generated<number>;
+  textbook_id: number;
+  position: number;
+  title: string;
+}
+
+/** A course or an online course that uses a chapter: exactly one of the two is set. */
+export interface TextbookChapterCoursesTable {
+  id: Generated<number>;
+  textbook_chapter_id: number;
+  course_id: number | null;
   online_course_id: number | null;
 }
 

@@ -6,7 +6,7 @@ import type { ActivityType } from "~/db/schema";
  * mode lists it. Pure. The table is a Record over ActivityType, so a type added to the schema
  * does not compile until it is decided here.
  *
- * The rule: an activity that takes answers (quiz, checkpoint quiz, practice question set) is
+ * The rule: an activity that takes answers (quiz, checkpoint quiz, practice question set, mock exam) is
  * completed by submitting its answers, never by hand — the API (POST /api/v1/progress) and the
  * in-course page both ask `completionByHand` through `completeActivity` (progress.server.ts).
  * SPEC §3 is silent on practice question sets; they are scored like quizzes, so they complete
@@ -17,6 +17,8 @@ interface ActivityKind {
   completedBy: "hand" | "answers";
   /** Listed by practice mode (/online-courses/{id}/practice-mode) in every chapter part. */
   practice: boolean;
+  /** Sat against a clock the server keeps (mock-exam.ts), not answered at leisure like a quiz. */
+  timed?: true;
   /** The activity as a sentence names it: "this {noun}". */
   noun: string;
 }
@@ -26,13 +28,13 @@ const ACTIVITY_KINDS: Record<ActivityType, ActivityKind> = {
   reading: { completedBy: "hand", practice: false, noun: "reading" },
   quiz: { completedBy: "answers", practice: true, noun: "quiz" },
   checkpoint_quiz: { completedBy: "answers", practice: true, noun: "checkpoint quiz" },
-  mock_exam: { completedBy: "hand", practice: false, noun: "mock exam" },
+  mock_exam: { completedBy: "answers", practice: false, noun: "mock exam", timed: true },
   flash_card_deck: { completedBy: "hand", practice: true, noun: "flash-card deck" },
   practice_question_set: { completedBy: "answers", practice: true, noun: "practice question set" },
 };
 
-/** Quizzes, checkpoint quizzes and practice question sets: they have questions and take answers. */
-export const isAssessment = (type: ActivityType): boolean => ACTIVITY_KINDS[type].completedBy === "answers";
+/** Quizzes, checkpoint quizzes and practice question sets: they have questions and take answers at any pace. */
+export const isAssessment = (type: ActivityType): boolean => ACTIVITY_KINDS[type].completedBy === "answers" && !ACTIVITY_KINDS[type].timed;
 
 /** Whether practice mode lists activities of this type in every part of a chapter (curriculum.ts `listedInPracticeMode`). */
 export const isPracticeType = (type: ActivityType): boolean => ACTIVITY_KINDS[type].practice;

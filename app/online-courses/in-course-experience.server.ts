@@ -13,6 +13,8 @@ import {
   type TreeChapter,
 } from "~/online-courses/curriculum";
 import { outlineText } from "~/online-courses/outline-html";
+import { sittingState } from "~/online-courses/mock-exam";
+import { latestSitting, mockExamSettings, saveSittingAnswers, sittingReview, startSitting, submitSitting, type Sitting, type SittingReview } from "~/online-courses/mock-exams.server";
 import { completeActivity, latestAttempt, quizQuestionsForLearner, submitQuiz } from "~/online-courses/progress.server";
 import { parseAnswers, parseDuration } from "~/online-courses/quiz";
 
@@ -103,6 +105,19 @@ export interface SelectedActivity {
   content: Record<string, unknown> | null;
   questions: { id: number; prompt: string; choices: string[] }[];
   lastAttempt: { question_count: number; correct_count: number; submitted_at: Date } | null;
+  /** A mock exam's sitting as the learner has it (its questions show in `questions` only while the clock runs). */
+  mock: MockExamView | null;
+}
+
+export interface MockExamView {
+  state: "not-started" | "in-progress" | "submitted";
+  timeLimitMinutes: number;
+  questionCount: number;
+  /** While in progress: the server's time left, and the answers saved so far (question id → choice). */
+  remainingSeconds: number | null;
+  saved: Record<string, number>;
+  /** The latest submitted sitting, scored, with every answer explained. */
+  review: SittingReview | null;
 }
 
 async function selectActivity(loaded: CourseForViewer, activity: TreeActivity, viewer: Viewer): Promise<SelectedActivity> {
@@ -112,7 +127,13 @@ async function selectActivity(loaded: CourseForViewer, activity: TreeActivity, v
   let content: Record<string, unknown> | null = null;
   let questions: SelectedActivity["questions"] = [];
   let lastAttempt: SelectedActivity["lastAttempt"] = null;
-  if (!lock) {
+  let mock: MockExamView | null = null;
+  if (!lock && activity.type === "mock_exam") {
+    content = await activityContent(activity.id);
+    const sat = await mockExamSitting(loaded, activity, viewer, content);
+    mock = sat.view;
+    questions = sat.questions;
+  } else if (!lock) {
     const [stored, quiz, attempt] = await Promise.all([
       activityContent(activity.id),
       isAssessment(activity.type) ? quizQuestionsForLearner(activity.id) : Promise.resolve([]),
@@ -122,7 +143,40 @@ async function selectActivity(loaded: CourseForViewer, activity: TreeActivity, v
     questions = quiz.map((question) => ({ id: question.id, prompt: question.prompt, choices: question.choices as string[] }));
     lastAttempt = attempt ?? null;
   }
-  return { activity, chapterLabel: chapterHeading(chapter), lock, previous, next, content, questions, lastAttempt };
+  return { activity, chapterLabel: chapterHeading(chapter), lock, previous, next, content, questions, lastAttempt, mock };
+}
+
+/** What counts as progress when an enrolled learner submits this activity's answers. */
+function progressOf(loaded: CourseForViewer, activity: TreeActivity) {
+  if (!loaded.enrolment) return null;
+  const place = { activityId: activity.id, chapterId: activity.chapterId, sectionId: activity.sectionId };
+  return { id: loaded.enrolment.id, place, nextId: neighbours(loaded.tree, activity.id).next?.id ?? null };
+}
+
+const sittingFacts = (sitting: Sitting) => ({ startedAt: sitting.started_at, deadlineAt: sitting.deadline_at, submittedAt: sitting.submitted_at });
+
+/**
+ * The learner's sitting of a mock exam. A sitting left open past its deadline (the tab was
+ * closed, the laptop slept) is submitted here, with the answers saved in time, the first time
+ * anyone looks: the server's clock, not the page's, ends an exam.
+ */
+async function mockExamSitting(loaded: CourseForViewer, activity: TreeActivity, viewer: Viewer, content: Record<string, unknown> | null, now = new Date()) {
+  const settings = mockExamSettings(content);
+  const allQuestions = (await quizQuestionsForLearner(activity.id)).map((question) => ({ id: question.id, prompt: question.prompt, choices: question.choices as string[] }));
+  const view: MockExamView = { state: "not-started", timeLimitMinutes: settings.timeLimitMinutes, questionCount: allQuestions.length, remainingSeconds: null, saved: {}, review: null };
+  if (viewer.id === null) return { view, questions: [] };
+  let sitting = await latestSitting(viewer.id, activity.id);
+  if (sitting && sittingState(sittingFacts(sitting), now).kind === "time-up") {
+    await submitSitting({ userId: viewer.id, activityId: activity.id, enrolment: progressOf(loaded, activity), posted: null, now });
+    sitting = await latestSitting(viewer.id, activity.id);
+  }
+  const state = sittingState(sitting ? sittingFacts(sitting) : null, now);
+  if (sitting && state.kind === "in-progress") {
+    return { view: { ...view, state: "in-progress" as const, remainingSeconds: state.remainingSeconds, saved: sitting.answers }, questions: allQuestions };
+  }
+  // The review of the latest submitted sitting (the open one, if any, was just closed above).
+  const review = sitting?.submitted_at ? await sittingReview(sitting, settings.scale) : null;
+  return { view: { ...view, state: review ? ("submitted" as const) : ("not-started" as const), review }, questions: [] };
 }
 
 async function viewDetail(loaded: CourseForViewer, view: InCourseView, lesson: string | null, viewer: Viewer): Promise<Detail | NotFound> {
@@ -224,13 +278,7 @@ export async function submitInCourseQuiz(viewer: Viewer, userId: number, idOrSlu
   const questions = await quizQuestionsForLearner(activity.id);
   // Nothing to answer yet: no attempt of "0 of 0" counts as completing it.
   if (questions.length === 0) return refused(409, "This activity has no questions yet.");
-  const parsed = parseAnswers(
-    questions.map((question) => ({ id: question.id, choices: question.choices as string[] })),
-    (name) => {
-      const value = post.answers[name];
-      return typeof value === "string" ? value : null;
-    },
-  );
+  const parsed = postedAnswers(questions, post.answers);
   if (!parsed.ok) return refused(400, parsed.message);
   const place = { activityId: activity.id, chapterId: activity.chapterId, sectionId: activity.sectionId };
   const { attemptId, score } = await submitQuiz({
@@ -250,4 +298,55 @@ export async function submitInCourseQuiz(viewer: Viewer, userId: number, idOrSlu
       nextHref: next ? `${base}/${next.href}` : null,
     },
   } as const;
+}
+
+export type MockExamIntent = "start-mock" | "save-mock" | "submit-mock";
+
+export const MOCK_EXAM_MESSAGES = {
+  saved: "Your answers are saved. The clock keeps running.",
+  submitted: "Your mock exam is submitted: your score and every answer explained are below.",
+  timeUp: "Time was up: your exam was submitted with the answers saved before the deadline.",
+  closed: "This sitting is already submitted.",
+} as const;
+
+/**
+ * Start, save or submit a sitting of a mock exam (signed-in learners with access to it). Each
+ * answers the exam's page to go back to, with what to tell the learner.
+ */
+export async function sitMockExam(
+  viewer: Viewer,
+  userId: number,
+  idOrSlug: string,
+  post: ActivityPost & { intent: MockExamIntent; answers: Readonly<Record<string, unknown>> },
+  now = new Date(),
+) {
+  const found = await postedActivity(viewer, idOrSlug, post);
+  if (found.kind !== "open") return found;
+  const { loaded, activity, base } = found;
+  if (activity.type !== "mock_exam") return refused(400, "Only a mock exam is sat against the clock.");
+  const back = (message: string | null) => ({ kind: "mock", href: `${base}/${activity.href}`, message }) as const;
+  const questions = await quizQuestionsForLearner(activity.id);
+  if (questions.length === 0) return refused(409, "This mock exam has no questions yet.");
+  if (post.intent === "start-mock") {
+    await startSitting(userId, activity.id, mockExamSettings(await activityContent(activity.id)).timeLimitMinutes, now);
+    return back(null);
+  }
+  const parsed = postedAnswers(questions, post.answers);
+  if (!parsed.ok) return refused(400, parsed.message);
+  if (post.intent === "save-mock" && (await saveSittingAnswers(userId, activity.id, parsed.answers, now))) return back(MOCK_EXAM_MESSAGES.saved);
+  // Submitted, or saved too late: either way the sitting closes now, on the server's clock.
+  const submitted = await submitSitting({ userId, activityId: activity.id, enrolment: progressOf(loaded, activity), posted: post.intent === "submit-mock" ? parsed.answers : null, now });
+  if (!submitted) return back(MOCK_EXAM_MESSAGES.closed);
+  return back(submitted.inTime ? MOCK_EXAM_MESSAGES.submitted : MOCK_EXAM_MESSAGES.timeUp);
+}
+
+/** The posted `question_{id}` fields, read against the questions' choices (quiz.ts parseAnswers). */
+function postedAnswers(questions: readonly { id: number; choices: unknown }[], posted: Readonly<Record<string, unknown>>) {
+  return parseAnswers(
+    questions.map((question) => ({ id: question.id, choices: question.choices as string[] })),
+    (name) => {
+      const value = posted[name];
+      return typeof value === "string" ? value : null;
+    },
+  );
 }

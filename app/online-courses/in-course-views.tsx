@@ -223,17 +223,6 @@ export function FlashCards({ content }: { content: Record<string, unknown> | nul
   );
 }
 
-export function MockExamFacts({ content }: { content: Record<string, unknown> | null }) {
-  const count = typeof content?.question_count === "number" ? content.question_count : null;
-  const limit = typeof content?.time_limit_minutes === "number" ? content.time_limit_minutes : null;
-  return (
-    <Text as="p" mt="2">
-      {count !== null ? `${count} questions` : "A full-length exam"}
-      {limit !== null ? ` · ${limit} minutes` : ""}. Sit it in one go under timed conditions, then mark it complete and review it.
-    </Text>
-  );
-}
-
 /** The quiz as a plain form: radio buttons per question, no answers in the page before submitting. */
 export function QuizForm({ activity, questions, formProps }: { activity: TreeActivity; questions: { id: number; prompt: string; choices: string[] }[]; formProps?: FormProps }) {
   return (
@@ -241,24 +230,31 @@ export function QuizForm({ activity, questions, formProps }: { activity: TreeAct
       <CsrfInput />
       <input type="hidden" name="intent" value="submit-quiz" />
       <input type="hidden" name="activity_id" value={activity.id} />
-      <ol style={{ paddingLeft: "1.25rem" }}>
-        {questions.map((question) => (
-          <li key={question.id} style={{ marginBottom: "var(--space-4)" }}>
-            <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-              <legend>
-                <Text weight="medium">{question.prompt}</Text>
-              </legend>
-              {question.choices.map((choice, index) => (
-                <label key={index} style={{ display: "block", marginTop: "var(--space-1)" }}>
-                  <input type="radio" name={questionField(question.id)} value={index} /> {choice}
-                </label>
-              ))}
-            </fieldset>
-          </li>
-        ))}
-      </ol>
+      <QuestionFields questions={questions} />
       <Button type="submit">Submit answers</Button>
     </Form>
+  );
+}
+
+/** A quiz's or mock exam's questions as radio groups (`question_{id}` = choice index), with the choices saved so far ticked. */
+export function QuestionFields({ questions, saved = {} }: { questions: { id: number; prompt: string; choices: string[] }[]; saved?: Record<string, number> }) {
+  return (
+    <ol style={{ paddingLeft: "1.25rem" }}>
+      {questions.map((question) => (
+        <li key={question.id} style={{ marginBottom: "var(--space-4)" }}>
+          <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+            <legend>
+              <Text weight="medium">{question.prompt}</Text>
+            </legend>
+            {question.choices.map((choice, index) => (
+              <label key={index} style={{ display: "block", marginTop: "var(--space-1)" }}>
+                <input type="radio" name={questionField(question.id)} value={index} defaultChecked={saved[String(question.id)] === index} /> {choice}
+              </label>
+            ))}
+          </fieldset>
+        </li>
+      ))}
+    </ol>
   );
 }
 

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import { db } from "~/db/db.server";
 import type { Executor } from "~/db/executor";
 import type { ActivityType, Database } from "~/db/schema";
@@ -99,66 +99,71 @@ export function quizQuestionsForLearner(activityId: number, executor: Executor =
     .execute();
 }
 
-/**
- * Scores a submission on the server and stores the attempt with one submission per question; when
- * the learner is enrolled, the attempt also completes the activity (its assessment_id).
- */
-export async function submitQuiz(input: {
+export interface QuizSubmission {
   userId: number;
   activityId: number;
   answers: QuizAnswers;
   durationSeconds: number;
   enrolment: { id: number; place: ActivityPlace; nextId: number | null } | null;
-}): Promise<{ attemptId: number; score: QuizScore }> {
+}
+
+/**
+ * Scores a submission on the server and stores the attempt with one submission per question; when
+ * the learner is enrolled, the attempt also completes the activity (its assessment_id).
+ */
+export async function submitQuiz(input: QuizSubmission): Promise<{ attemptId: number; score: QuizScore }> {
   return db()
     .transaction()
-    .execute(async (trx) => {
-      const questions = await trx
-        .selectFrom("quiz_questions")
-        .select(["id", "choices", "answer_index", "explanation"])
-        .where("activity_id", "=", input.activityId)
-        .orderBy("position")
-        .execute();
-      const score = scoreQuiz(
-        questions.map((question) => ({ ...question, choices: question.choices as string[] })),
-        input.answers,
-      );
-      const attempt = await trx
-        .insertInto("quiz_attempts")
-        .values({
-          user_id: input.userId,
-          activity_id: input.activityId,
-          online_course_user_id: input.enrolment?.id ?? null,
-          question_count: score.questionCount,
-          correct_count: score.correctCount,
-          duration_seconds: input.durationSeconds,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      if (score.questions.length > 0) {
-        await trx
-          .insertInto("quiz_question_submissions")
-          .values(
-            score.questions.map((question) => ({
-              quiz_attempt_id: attempt.id,
-              quiz_question_id: question.questionId,
-              choice_index: question.choiceIndex,
-              correct: question.correct,
-            })),
-          )
-          .execute();
-      }
-      if (input.enrolment) {
-        await recordCompletion(trx, {
-          enrolmentId: input.enrolment.id,
-          place: input.enrolment.place,
-          durationSeconds: input.durationSeconds,
-          assessmentId: attempt.id,
-          nextId: input.enrolment.nextId,
-        });
-      }
-      return { attemptId: attempt.id, score };
+    .execute((trx) => recordQuizAttempt(trx, input));
+}
+
+/** submitQuiz inside a transaction of the caller's (a mock exam's sitting is closed in the same one). */
+export async function recordQuizAttempt(trx: Transaction<Database>, input: QuizSubmission): Promise<{ attemptId: number; score: QuizScore }> {
+  const questions = await trx
+    .selectFrom("quiz_questions")
+    .select(["id", "choices", "answer_index", "explanation"])
+    .where("activity_id", "=", input.activityId)
+    .orderBy("position")
+    .execute();
+  const score = scoreQuiz(
+    questions.map((question) => ({ ...question, choices: question.choices as string[] })),
+    input.answers,
+  );
+  const attempt = await trx
+    .insertInto("quiz_attempts")
+    .values({
+      user_id: input.userId,
+      activity_id: input.activityId,
+      online_course_user_id: input.enrolment?.id ?? null,
+      question_count: score.questionCount,
+      correct_count: score.correctCount,
+      duration_seconds: input.durationSeconds,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  if (score.questions.length > 0) {
+    await trx
+      .insertInto("quiz_question_submissions")
+      .values(
+        score.questions.map((question) => ({
+          quiz_attempt_id: attempt.id,
+          quiz_question_id: question.questionId,
+          choice_index: question.choiceIndex,
+          correct: question.correct,
+        })),
+      )
+      .execute();
+  }
+  if (input.enrolment) {
+    await recordCompletion(trx, {
+      enrolmentId: input.enrolment.id,
+      place: input.enrolment.place,
+      durationSeconds: input.durationSeconds,
+      assessmentId: attempt.id,
+      nextId: input.enrolment.nextId,
     });
+  }
+  return { attemptId: attempt.id, score };
 }
 
 /** The learner's latest attempt at a quiz, if any (shown above the quiz). */

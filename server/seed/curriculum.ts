@@ -99,6 +99,8 @@ export function planCurriculum(course: OnlineCourseSeed, clips: readonly DemoCli
   const result = [intro, ...chapters];
   if (course.mockExam) {
     const exam = course.mockExam;
+    // The exam asks every chapter's quiz questions again, each pointing back to its chapter.
+    const examQuestions = course.chapters.flatMap((chapter) => chapter.quiz.map((question) => ({ ...question, explanation: `Covered in “${chapter.title}”. ${chapter.summary}` })));
     result.push({
       kind: "mock_exam",
       title: exam.title,
@@ -107,10 +109,14 @@ export function planCurriculum(course: OnlineCourseSeed, clips: readonly DemoCli
           sectionType: "core",
           title: "Mock exam",
           activities: [
-            activity("mock_exam", exam.title, exam.timeLimitMinutes * 60, {
-              question_count: exam.questionCount,
-              time_limit_minutes: exam.timeLimitMinutes,
-            }),
+            {
+              ...activity("mock_exam", exam.title, exam.timeLimitMinutes * 60, {
+                question_count: examQuestions.length,
+                time_limit_minutes: exam.timeLimitMinutes,
+                ...(exam.scale ? { scale: exam.scale } : {}),
+              }),
+              questions: examQuestions,
+            },
             activity("reading", "How to review your mock exam", 300, { body: MOCK_EXAM_REVIEW }),
           ],
         },

@@ -30,6 +30,7 @@ export async function seedOnlineCourseLearning(
       prompt: question.prompt,
       choices: JSON.stringify(question.choices),
       answer_index: question.answer_index,
+      explanation: question.explanation ?? "",
     })),
   );
   if (questionValues.length > 0) await trx.insertInto("quiz_questions").values(questionValues).execute();

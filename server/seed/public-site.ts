@@ -10,12 +10,13 @@ const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /**
  * The public site's content (pages, blog categories and authors, careers, announcements,
- * scholarships, partners, textbooks, MCAT events and dates, medical schools), one bulk insert per
- * table. Ids of already-seeded rows come in through the lookups.
+ * scholarships, partners, textbooks with their chapters and the courses that use them, MCAT
+ * events and dates, medical schools), one bulk insert per table. Ids of already-seeded rows come
+ * in through the lookups.
  */
 export async function seedPublicSite(
   trx: Transaction<Database>,
-  ids: { user: (email: string) => number; school: (slug: string) => number; onlineCourse: (slug: string) => number },
+  ids: { user: (email: string) => number; school: (slug: string) => number; course: (slug: string) => number; onlineCourse: (slug: string) => number },
   now: Date,
 ) {
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
@@ -133,7 +134,7 @@ export async function seedPublicSite(
       })),
     )
     .execute();
-  await trx
+  const textbookRows = await trx
     .insertInto("textbooks")
     .values(
       textbooks.map((book) => ({
@@ -142,11 +143,34 @@ export async function seedPublicSite(
         level: book.level,
         subject: book.subject,
         summary: book.summary,
-        chapters: book.chapters,
+        authors: book.authors,
+        edition: book.edition,
+        publisher: book.publisher,
+        publication_year: book.publicationYear,
+        isbn13: book.isbn13,
         online_course_id: book.onlineCourseSlug ? ids.onlineCourse(book.onlineCourseSlug) : null,
       })),
     )
+    .returning(["id", "slug"])
     .execute();
+  const textbookId = new Map(textbookRows.map((row) => [row.slug, row.id]));
+  const chapterRows = await trx
+    .insertInto("textbook_chapters")
+    .values(textbooks.flatMap((book) => book.chapters.map((chapter, position) => ({ textbook_id: textbookId.get(book.slug)!, position, title: chapter.title }))))
+    .returning(["id", "textbook_id", "position"])
+    .execute();
+  const chapterId = new Map(chapterRows.map((row) => [`${row.textbook_id}/${row.position}`, row.id]));
+  // Courses and online courses are looked up by slug, never by id.
+  const chapterCourseValues = textbooks.flatMap((book) =>
+    book.chapters.flatMap((chapter, position) => {
+      const textbook_chapter_id = chapterId.get(`${textbookId.get(book.slug)}/${position}`)!;
+      return [
+        ...(chapter.courses ?? []).map((slug) => ({ textbook_chapter_id, course_id: ids.course(slug), online_course_id: null })),
+        ...(chapter.onlineCourses ?? []).map((slug) => ({ textbook_chapter_id, course_id: null, online_course_id: ids.onlineCourse(slug) })),
+      ];
+    }),
+  );
+  await trx.insertInto("textbook_chapter_courses").values(chapterCourseValues).execute();
   const hosts = await trx
     .selectFrom("users")
     .where("id", "in", [...new Set(mcatEvents.map((event) => ids.user(event.hostEmail)))])
@@ -206,7 +230,9 @@ export async function seedPublicSite(
     announcement_responses: responseRows.length,
     scholarships: scholarships.length,
     partners: partners.length,
-    textbooks: textbooks.length,
+    textbooks: textbookRows.length,
+    textbook_chapters: chapterRows.length,
+    textbook_chapter_courses: chapterCourseValues.length,
     mcat_events: mcatEvents.length,
     mcat_exam_dates: mcatExamDateOffsets.length,
     med_schools: medSchools.length,

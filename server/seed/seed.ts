@@ -51,6 +51,9 @@ const SEEDED_TABLES = [
   // Referrals (migration 0014).
   "friend_invitations",
   "referral_credits",
+  // Textbook pages (migration 0015).
+  "textbook_chapters",
+  "textbook_chapter_courses",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -391,7 +394,12 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
     summary,
     await seedPublicSite(
       trx,
-      { user: userId, school: (slug) => need(schoolIds, slug, "school"), onlineCourse: (slug) => need(onlineCourseIds, slug, "online course") },
+      {
+        user: userId,
+        school: (slug) => need(schoolIds, slug, "school"),
+        course: (slug) => need(courseIds, slug, "course"),
+        onlineCourse: (slug) => need(onlineCourseIds, slug, "online course"),
+      },
       now,
     ),
   );

@@ -11,6 +11,27 @@ test.describe("homepage and catalogue", () => {
     await expect(page.getByRole("heading", { name: "From the blog" })).toBeVisible();
   });
 
+  test("a guest reaches every MCAT and LSAT online course in one click from /mcat and /lsat, and a featured one from the homepage", async ({ page }) => {
+    for (const [path, heading] of [
+      ["/mcat", "MCAT courses"],
+      ["/lsat", "LSAT courses"],
+      ["/", "Featured online courses"],
+    ] as const) {
+      await page.goto(path);
+      // The tiles listed under the section's heading; each tile's title is its link.
+      const tiles = page.getByRole("heading", { level: 2, name: heading, exact: true }).locator("xpath=following-sibling::ul[1]").getByRole("heading", { level: 3 }).getByRole("link");
+      const names = await tiles.allInnerTexts();
+      expect(names.length, path).toBeGreaterThan(0);
+      // Every tile on the programme pages; the homepage's first.
+      for (const name of path === "/" ? names.slice(0, 1) : names) {
+        await page.goto(path);
+        await tiles.getByText(name, { exact: true }).click();
+        await expect(page).toHaveURL(/\/online-courses\/\d+$/);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+      }
+    }
+  });
+
   test("a student searches the catalogue and opens a course", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("link", { name: "Find your course" }).click();

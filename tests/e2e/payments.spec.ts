@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { onlineCourses } from "../../server/seed/data/online-courses";
 import { uniqueEmail } from "./support/accounts";
+import { payWithCard, signUpInCheckout } from "./support/checkout";
 import { expect, test } from "./support/fixtures";
 
 // The demo online courses are created in the order of the seed data, so their ids follow it.
@@ -16,22 +17,6 @@ async function expectAccessible(page: Page) {
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
-/** Fills the sign-up part of the checkout form. */
-async function signUpInCheckout(page: Page, email: string) {
-  await page.getByLabel("First name").fill("Jordan");
-  await page.getByLabel("Last name").fill("Lee");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("checkout-password-1");
-}
-
-/** On the payment page (the local Stripe emulator): pays with a test card. */
-async function payWithCard(page: Page, card: string, button: RegExp) {
-  await expect(page.getByText("Test mode")).toBeVisible();
-  await page.getByLabel("Card number").fill(card);
-  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: button }).click();
-}
 
 test.describe("payments", () => {
   test("a guest signs up inside checkout, buys the Learn package with 4242… and has access to the course", async ({ page }, testInfo) => {

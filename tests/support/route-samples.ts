@@ -179,6 +179,7 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/blog+/$slug": { url: "/blog/active-recall-and-spaced-repetition" },
   "routes/textbooks+/_index": { url: "/textbooks" },
   "routes/textbooks+/$level": { url: "/textbooks/ap" },
+  "routes/textbooks+/$level_.$slug": { url: "/textbooks/undergrad/calculus-one" },
   "routes/search": { url: "/search?type=course&query=calculus" },
   "routes/sitemap[.xml]": { url: "/sitemap.xml" },
   "routes/contact-us": { url: "/contact-us", mutation: "POST" },

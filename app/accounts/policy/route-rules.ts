@@ -267,6 +267,7 @@ export const ROUTE_RULES = {
   "routes/blog+/$slug": { access: "public" },
   "routes/textbooks+/_index": { access: "public" },
   "routes/textbooks+/$level": { access: "public" },
+  "routes/textbooks+/$level_.$slug": { access: "public" },
   "routes/search": { access: "public" },
   "routes/sitemap[.xml]": { access: "public" },
   "routes/contact-us": { access: "public" },

@@ -7,7 +7,8 @@ import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.
 import { viewerFor } from "~/accounts/session.server";
 import { completionByHand } from "~/online-courses/activity-types";
 import { parseInCoursePath, PART_LABELS, type ChapterPart } from "~/online-courses/curriculum";
-import { completeInCourse, inCoursePage, submitInCourseQuiz, type SelectedActivity } from "~/online-courses/in-course-experience.server";
+import { MockExamPanel } from "~/online-courses/mock-exam-views";
+import { completeInCourse, inCoursePage, sitMockExam, submitInCourseQuiz, type SelectedActivity } from "~/online-courses/in-course-experience.server";
 import { COURSE_FINISHED_MESSAGE, inCourseSchema } from "~/online-courses/in-course-forms";
 import {
   ACTIVITY_TYPE_LABELS,
@@ -18,7 +19,6 @@ import {
   FlashCards,
   LessonContent,
   LockedNotice,
-  MockExamFacts,
   PreviousNext,
   ProgressBar,
   QuizForm,
@@ -53,9 +53,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireMutationAccess(request, ROUTE);
   const submission = parseWithZod(await request.formData(), { schema: inCourseSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { intent, activity_id: activityId, duration_seconds: durationSeconds, ...answers } = submission.value;
   const viewer = viewerFor(session);
   const idOrSlug = params.idOrSlug ?? "";
+  if (submission.value.intent === "start-mock" || submission.value.intent === "save-mock" || submission.value.intent === "submit-mock") {
+    const { intent, activity_id: activityId, ...answers } = submission.value;
+    const sat = await sitMockExam(viewer, session.user.id, idOrSlug, { intent, activityId, durationSeconds: undefined, answers });
+    if (sat.kind === "no-course") throw notFound("Course not found");
+    if (sat.kind === "refused") return data({ result: submission.reply({ formErrors: [sat.message] }) }, { status: sat.status });
+    throw sat.message ? await redirectWithToast(sat.href, { type: "success", message: sat.message }, { status: 303 }) : redirect(sat.href, 303);
+  }
+  const { intent, activity_id: activityId, duration_seconds: durationSeconds, ...answers } = submission.value;
   const outcome =
     intent === "complete"
       ? await completeInCourse(viewer, idOrSlug, { activityId, durationSeconds })
@@ -248,8 +255,15 @@ function ActivityPanel({ selected, courseId }: { selected: SelectedActivity; cou
           <>
             {activity.type === "video" || activity.type === "reading" ? <LessonContent activity={activity} content={selected.content} /> : null}
             {activity.type === "flash_card_deck" ? <FlashCards content={selected.content} /> : null}
-            {activity.type === "mock_exam" ? <MockExamFacts content={selected.content} /> : null}
-            {isQuiz ? (
+            {selected.mock ? (
+              <MockExamPanel
+                activity={activity}
+                mock={selected.mock}
+                questions={selected.questions}
+                signInHref={page.signedIn ? null : `/users/sign_in?redirect_to=${encodeURIComponent(`${page.base}/${activity.href}`)}`}
+                formProps={getFormProps(form)}
+              />
+            ) : isQuiz ? (
               <Box mt="3">
                 {selected.lastAttempt && !quizResult ? (
                   <Text as="p" size="2" color="gray" mb="2">

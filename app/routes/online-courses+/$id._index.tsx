@@ -170,7 +170,9 @@ export default function OnlineCourseOverview() {
                           You have half of it already: upgrade for <Price cents={offer.standing.payCents} regularCents={null} currency={course.currency} />.
                         </Text>
                         <Button asChild>
-                          <DialogLink to={offer.checkoutHref}>Upgrade to the {offer.name}</DialogLink>
+                          <DialogLink to={offer.checkoutHref} aria-label={`Upgrade to the ${offer.name}`}>
+                            Upgrade
+                          </DialogLink>
                         </Button>
                       </>
                     ) : registration !== "register" ? null : offer.priceCents === 0 ? (

@@ -3,20 +3,21 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { TextbookList } from "~/catalog/textbook-list";
-import { TEXTBOOK_LEVELS } from "~/catalog/textbooks";
+import { levelOfSegment } from "~/catalog/textbooks";
 import { listTextbooks } from "~/catalog/textbooks.server";
+import { notFound } from "~/errors/not-found.server";
 import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
-
-export const headers = guestCacheableHeaders;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/textbooks+/$level");
   const segment = params.level ?? "";
-  if (!Object.hasOwn(TEXTBOOK_LEVELS, segment)) throw new Response("No such textbook level", { status: 404 });
-  const { level, label } = TEXTBOOK_LEVELS[segment]!;
-  return { segment, label, textbooks: await listTextbooks(level) };
+  const found = levelOfSegment(segment);
+  if (!found) throw notFound("No such textbook level");
+  return { segment, label: found.label, textbooks: await listTextbooks(found.level) };
 }
+
+export const headers = guestCacheableHeaders;
 
 export default function TextbookLevelPage() {
   const { label, textbooks } = useLoaderData<typeof loader>();

@@ -11,13 +11,13 @@ import { TEXTBOOK_LEVELS } from "~/catalog/textbooks";
 import { listTextbooks } from "~/catalog/textbooks.server";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
-export const headers = guestCacheableHeaders;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/textbooks+/_index");
   const [page, textbooks] = await Promise.all([orNotFound(findSitePage("textbooks")), listTextbooks()]);
   return { page, textbooks };
 }
+
+export const headers = guestCacheableHeaders;
 
 export default function TextbooksPage() {
   const { page, textbooks } = useLoaderData<typeof loader>();

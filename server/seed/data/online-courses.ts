@@ -12,6 +12,8 @@ export interface QuizQuestion {
   prompt: string;
   choices: string[];
   answer_index: number;
+  /** Shown after answering; a mock exam's questions point back to the chapter that covers them. */
+  explanation?: string;
 }
 
 /** One chapter of a course; server/seed/curriculum.ts turns it into sections and activities. */
@@ -26,8 +28,9 @@ export interface ChapterSeed {
 
 export interface MockExamSeed {
   title: string;
-  questionCount: number;
   timeLimitMinutes: number;
+  /** The scaled score it reports besides the percent (app/online-courses/mock-exam.ts). */
+  scale?: "mcat" | "lsat";
 }
 
 export interface OnlineCourseSeed {
@@ -125,7 +128,7 @@ export const onlineCourses: readonly OnlineCourseSeed[] = [
         ],
       },
     ],
-    mockExam: { title: "Elite 515 Full-Length Mock Exam 1", questionCount: 230, timeLimitMinutes: 375 },
+    mockExam: { title: "Elite 515 Full-Length Mock Exam 1", timeLimitMinutes: 375, scale: "mcat" },
   },
   {
     slug: "mcat-self-paced",
@@ -181,7 +184,7 @@ export const onlineCourses: readonly OnlineCourseSeed[] = [
         ],
       },
     ],
-    mockExam: { title: "MCAT Full-Length Practice Exam", questionCount: 230, timeLimitMinutes: 375 },
+    mockExam: { title: "MCAT Full-Length Practice Exam", timeLimitMinutes: 375, scale: "mcat" },
   },
   {
     slug: "waterloo-math-137-exam-prep",
@@ -237,7 +240,7 @@ export const onlineCourses: readonly OnlineCourseSeed[] = [
         ],
       },
     ],
-    mockExam: { title: "MATH 137 Practice Final Exam", questionCount: 12, timeLimitMinutes: 150 },
+    mockExam: { title: "MATH 137 Practice Final Exam", timeLimitMinutes: 150 },
   },
   {
     slug: "organic-chemistry-1-exam-prep",
@@ -293,7 +296,7 @@ export const onlineCourses: readonly OnlineCourseSeed[] = [
         ],
       },
     ],
-    mockExam: { title: "Organic Chemistry 1 Practice Final", questionCount: 40, timeLimitMinutes: 120 },
+    mockExam: { title: "Organic Chemistry 1 Practice Final", timeLimitMinutes: 120 },
   },
   {
     slug: "lsat-logical-reasoning-mastery",
@@ -340,7 +343,7 @@ export const onlineCourses: readonly OnlineCourseSeed[] = [
         ],
       },
     ],
-    mockExam: { title: "Timed Logical Reasoning Section", questionCount: 25, timeLimitMinutes: 35 },
+    mockExam: { title: "Timed Logical Reasoning Section", timeLimitMinutes: 35, scale: "lsat" },
   },
   {
     slug: "general-chemistry-1-complete",
@@ -635,7 +638,7 @@ export const onlineCourses: readonly OnlineCourseSeed[] = [
         ],
       },
     ],
-    mockExam: { title: "MATH 100 Practice Final", questionCount: 15, timeLimitMinutes: 150 },
+    mockExam: { title: "MATH 100 Practice Final", timeLimitMinutes: 150 },
   },
   {
     slug: "microeconomics-study-guide",

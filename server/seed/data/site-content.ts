@@ -210,13 +210,28 @@ export const partners: readonly PartnerSeed[] = [
   },
 ];
 
+export interface TextbookChapterSeed {
+  title: string;
+  /** Catalogue courses that use the chapter, by slug (courseSlug in ./courses.ts). */
+  courses?: readonly string[];
+  /** Online courses that use it, by slug (./online-courses.ts). */
+  onlineCourses?: readonly string[];
+}
+
 export interface TextbookSeed {
   slug: string;
   title: string;
   level: "undergrad" | "high_school" | "ap";
   subject: string;
   summary: string;
-  chapters: string[];
+  authors: string;
+  edition: string;
+  publisher: string;
+  publicationYear: number;
+  /** Valid ISBN-13s of made-up books: the demo's publishers and authors are invented. */
+  isbn13: string;
+  chapters: readonly TextbookChapterSeed[];
+  /** The online course that is this textbook's interactive edition. */
   onlineCourseSlug?: string;
 }
 
@@ -227,7 +242,19 @@ export const textbooks: readonly TextbookSeed[] = [
     level: "undergrad",
     subject: "psychology",
     summary: "The topics of a first-year psychology course, from research methods to social psychology, with a quiz after every section.",
-    chapters: ["Research methods", "The brain and behaviour", "Sensation and perception", "Learning and memory", "Development", "Social psychology"],
+    authors: "Hannah Okafor and Daniel Reyes",
+    edition: "3rd edition",
+    publisher: "Northfield Academic Press",
+    publicationYear: 2023,
+    isbn13: "9781990150128",
+    chapters: [
+      { title: "Research methods", courses: ["uoft-psy-100", "mcgill-psyc-100"], onlineCourses: ["introductory-psychology-textbook"] },
+      { title: "The brain and behaviour", courses: ["uoft-psy-100", "ucla-psych-10"], onlineCourses: ["introductory-psychology-textbook"] },
+      { title: "Sensation and perception", courses: ["mcgill-psyc-100"], onlineCourses: ["introductory-psychology-textbook"] },
+      { title: "Learning and memory", courses: ["ucla-psych-10", "westbrook-academy-ap-psych"], onlineCourses: ["introductory-psychology-textbook"] },
+      { title: "Development", courses: ["uoft-psy-100"] },
+      { title: "Social psychology", courses: ["ucla-psych-10", "mcgill-psyc-100"], onlineCourses: ["introductory-psychology-textbook"] },
+    ],
     onlineCourseSlug: "introductory-psychology-textbook",
   },
   {
@@ -236,7 +263,18 @@ export const textbooks: readonly TextbookSeed[] = [
     level: "undergrad",
     subject: "mathematics",
     summary: "Limits, derivatives, applications of derivatives and an introduction to integration.",
-    chapters: ["Limits and continuity", "Derivatives", "Applications of derivatives", "Integrals", "The fundamental theorem"],
+    authors: "Margaret Liu",
+    edition: "9th edition",
+    publisher: "Northfield Academic Press",
+    publicationYear: 2021,
+    isbn13: "9781990150197",
+    chapters: [
+      { title: "Limits and continuity", courses: ["waterloo-math-137", "mcgill-math-140", "uoft-mat-135"], onlineCourses: ["waterloo-math-137-exam-prep"] },
+      { title: "Derivatives", courses: ["waterloo-math-137", "ubc-math-100", "umich-math-115"], onlineCourses: ["waterloo-math-137-exam-prep"] },
+      { title: "Applications of derivatives", courses: ["ubc-math-100", "northeastern-math-1341"], onlineCourses: ["waterloo-math-137-exam-prep"] },
+      { title: "Integrals", courses: ["waterloo-math-138", "ucla-math-31a"] },
+      { title: "The fundamental theorem", courses: ["umich-math-115", "ut-austin-m-408c"] },
+    ],
   },
   {
     slug: "general-chemistry",
@@ -244,7 +282,19 @@ export const textbooks: readonly TextbookSeed[] = [
     level: "undergrad",
     subject: "chemistry",
     summary: "Atomic structure, bonding, stoichiometry, gases, thermochemistry and equilibrium.",
-    chapters: ["Atoms and the periodic table", "Bonding", "Stoichiometry", "Gases", "Thermochemistry", "Equilibrium"],
+    authors: "Samuel Adeyemi, Claire Dubois and Ravi Menon",
+    edition: "4th edition",
+    publisher: "Lakeshore University Press",
+    publicationYear: 2022,
+    isbn13: "9781990150265",
+    chapters: [
+      { title: "Atoms and the periodic table", courses: ["mcgill-chem-110", "ubc-chem-121"], onlineCourses: ["general-chemistry-1-complete"] },
+      { title: "Bonding", courses: ["ubc-chem-121", "mcgill-chem-110"], onlineCourses: ["general-chemistry-1-complete"] },
+      { title: "Stoichiometry", courses: ["waterloo-chem-120", "northeastern-chem-1211"], onlineCourses: ["general-chemistry-1-complete"] },
+      { title: "Gases", courses: ["waterloo-chem-120", "umich-chem-130"] },
+      { title: "Thermochemistry", courses: ["umich-chem-130", "uoft-chm-135"] },
+      { title: "Equilibrium", courses: ["uoft-chm-135", "ucla-chem-14a"] },
+    ],
   },
   {
     slug: "grade-11-functions",
@@ -252,7 +302,18 @@ export const textbooks: readonly TextbookSeed[] = [
     level: "high_school",
     subject: "mathematics",
     summary: "Functions, quadratics, exponentials, trigonometry and sequences for Grade 11.",
-    chapters: ["Introduction to functions", "Quadratic functions", "Exponential functions", "Trigonometric ratios", "Sequences and series"],
+    authors: "Priya Natarajan and Tom Whitaker",
+    edition: "2nd edition",
+    publisher: "Maple Grove Education",
+    publicationYear: 2020,
+    isbn13: "9781990150333",
+    chapters: [
+      { title: "Introduction to functions", courses: ["lakeview-secondary-mcr3u"] },
+      { title: "Quadratic functions", courses: ["lakeview-secondary-mcr3u", "jefferson-high-alg-2"] },
+      { title: "Exponential functions", courses: ["jefferson-high-alg-2", "lakeview-secondary-mhf4u"], onlineCourses: ["advanced-functions-mhf4u"] },
+      { title: "Trigonometric ratios", courses: ["lakeview-secondary-mcr3u", "westbrook-academy-geometry"] },
+      { title: "Sequences and series", courses: ["lakeview-secondary-mcr3u"] },
+    ],
   },
   {
     slug: "grade-12-biology",
@@ -260,7 +321,18 @@ export const textbooks: readonly TextbookSeed[] = [
     level: "high_school",
     subject: "biology",
     summary: "Biochemistry, metabolism, molecular genetics, homeostasis and population dynamics.",
-    chapters: ["Biochemistry", "Metabolic processes", "Molecular genetics", "Homeostasis", "Population dynamics"],
+    authors: "Elena Marquez",
+    edition: "1st edition",
+    publisher: "Maple Grove Education",
+    publicationYear: 2024,
+    isbn13: "9781990150401",
+    chapters: [
+      { title: "Biochemistry" },
+      { title: "Metabolic processes" },
+      { title: "Molecular genetics", courses: ["riverside-collegiate-biology-30"] },
+      { title: "Homeostasis", courses: ["riverside-collegiate-biology-30"] },
+      { title: "Population dynamics", courses: ["riverside-collegiate-biology-30"] },
+    ],
   },
   {
     slug: "ap-calculus-ab",
@@ -268,7 +340,19 @@ export const textbooks: readonly TextbookSeed[] = [
     level: "ap",
     subject: "mathematics",
     summary: "Every unit of the AP Calculus AB course description, with free-response practice.",
-    chapters: ["Limits and continuity", "Differentiation", "Applications of differentiation", "Integration", "Differential equations", "Applications of integration"],
+    authors: "Margaret Liu and Jordan Ellis",
+    edition: "5th edition",
+    publisher: "Northfield Academic Press",
+    publicationYear: 2024,
+    isbn13: "9781990150470",
+    chapters: [
+      { title: "Limits and continuity", courses: ["jefferson-high-ap-calc-ab"], onlineCourses: ["ap-calculus-ab-review"] },
+      { title: "Differentiation", courses: ["jefferson-high-ap-calc-ab"], onlineCourses: ["ap-calculus-ab-review"] },
+      { title: "Applications of differentiation", courses: ["jefferson-high-ap-calc-ab"], onlineCourses: ["ap-calculus-ab-review"] },
+      { title: "Integration", courses: ["jefferson-high-ap-calc-ab"], onlineCourses: ["ap-calculus-ab-review"] },
+      { title: "Differential equations", courses: ["jefferson-high-ap-calc-ab"] },
+      { title: "Applications of integration", courses: ["jefferson-high-ap-calc-ab"], onlineCourses: ["ap-calculus-ab-review"] },
+    ],
     onlineCourseSlug: "ap-calculus-ab-review",
   },
   {
@@ -277,7 +361,21 @@ export const textbooks: readonly TextbookSeed[] = [
     level: "ap",
     subject: "biology",
     summary: "The eight units of AP Biology, from the chemistry of life to ecology.",
-    chapters: ["Chemistry of life", "Cell structure", "Cellular energetics", "Cell communication", "Heredity", "Gene expression", "Natural selection", "Ecology"],
+    authors: "Grace Holloway and Kwame Mensah",
+    edition: "2nd edition",
+    publisher: "Lakeshore University Press",
+    publicationYear: 2022,
+    isbn13: "9781990150548",
+    chapters: [
+      { title: "Chemistry of life", courses: ["jefferson-high-ap-bio"] },
+      { title: "Cell structure", courses: ["jefferson-high-ap-bio", "ucla-ls-7a"] },
+      { title: "Cellular energetics", courses: ["jefferson-high-ap-bio"] },
+      { title: "Cell communication", courses: ["jefferson-high-ap-bio"] },
+      { title: "Heredity", courses: ["jefferson-high-ap-bio"] },
+      { title: "Gene expression", courses: ["jefferson-high-ap-bio", "mcgill-biol-112"] },
+      { title: "Natural selection", courses: ["jefferson-high-ap-bio"] },
+      { title: "Ecology", courses: ["jefferson-high-ap-bio"] },
+    ],
   },
 ];
 

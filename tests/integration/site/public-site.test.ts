@@ -156,12 +156,13 @@ describe("programs, schools, textbooks and MCAT", () => {
 });
 
 describe("sitemap", () => {
-  it("lists fixed pages and one entry per course, post, position and partner, in a fixed number of queries", async () => {
+  it("lists fixed pages and one entry per course, post, position, partner and textbook, in a fixed number of queries", async () => {
     const { result, queries } = await countQueries(() => listSitemapEntries());
-    expect(queries).toBe(10);
+    expect(queries).toBe(11);
     const paths = result.map((e) => e.path);
     expect(paths).toContain("/pricing");
     expect(paths).toContain("/partners/waterloo-math-society");
+    expect(paths).toContain("/textbooks/undergrad/calculus-one");
     expect(paths.some((p) => p.startsWith("/blog/@"))).toBe(true);
     expect(new Set(paths).size).toBe(paths.length);
   });

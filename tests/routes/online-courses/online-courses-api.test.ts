@@ -251,3 +251,29 @@ describe("instructors building a course over the API", () => {
     expect((await instructor.get(`/api/v1/online_courses/${courseId}`)).status).toBe(404);
   });
 });
+
+describe("create calls that name nothing", () => {
+  it("answer 422 with the field to fill and create nothing", async () => {
+    const courseId = await seededCourseId();
+    const instructor = await client("instructor@demo.test");
+    const count = async (table: "online_courses" | "chapters" | "sections" | "activities") =>
+      Number((await database().db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const before = { courses: await count("online_courses"), chapters: await count("chapters"), sections: await count("sections"), activities: await count("activities") };
+    const chapter = (await database().db.selectFrom("chapters").select("id").where("online_course_id", "=", courseId).orderBy("position").executeTakeFirstOrThrow()).id;
+    const section = (await database().db.selectFrom("sections").select("id").where("chapter_id", "=", chapter).orderBy("position").executeTakeFirstOrThrow()).id;
+    for (const [path, body] of [
+      ["/api/v1/online_courses", { online_course: {} }],
+      ["/api/v1/online_courses", {}],
+      ["/api/v1/online_course_chapters", { online_course_chapter: { online_course_id: courseId } }],
+      ["/api/v1/online_course_chapters", { online_course_chapter: { online_course_id: courseId, title: "   " } }],
+      ["/api/v1/online_course_sections", { online_course_section: { chapter_id: chapter } }],
+      ["/api/v1/online_course_activities", { online_course_activity: { section_id: section } }],
+      ["/api/v1/online_course_activities", { online_course_activity: { section_id: section, title: "A title" } }],
+    ] as const) {
+      const answer = await instructor.post(path, body);
+      expect(answer.status, `${path} ${JSON.stringify(body)}`).toBe(422);
+      expect((answer.data as { errors: { detail: string }[] }).errors[0]!.detail, path).toMatch(/\w/);
+    }
+    expect({ courses: await count("online_courses"), chapters: await count("chapters"), sections: await count("sections"), activities: await count("activities") }).toEqual(before);
+  });
+});

@@ -212,6 +212,7 @@ describe("the route table", () => {
     "routes/blog+/$slug": { load: "everyone" },
     "routes/textbooks+/_index": { load: "everyone" },
     "routes/textbooks+/$level": { load: "everyone" },
+    "routes/textbooks+/$level_.$slug": { load: "everyone" },
     "routes/search": { load: "everyone" },
     "routes/sitemap[.xml]": { load: "everyone" },
     "routes/contact-us": { load: "everyone" },

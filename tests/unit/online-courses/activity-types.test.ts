@@ -9,10 +9,10 @@ import { ACTIVITY_TYPES } from "~/online-courses/editor-forms";
  * how it is completed and whether practice mode lists it. A new type fails to compile in
  * activity-types.ts until it is decided there, and this table until it is written here.
  */
-const TABLE: Record<ActivityType, { byHand: boolean; message?: string; practice: boolean }> = {
+const TABLE: Record<ActivityType, { byHand: boolean; message?: string; practice: boolean; timed?: true }> = {
   video: { byHand: true, practice: false },
   reading: { byHand: true, practice: false },
-  mock_exam: { byHand: true, practice: false },
+  mock_exam: { byHand: false, message: "Submit your answers to complete this mock exam.", practice: false, timed: true },
   flash_card_deck: { byHand: true, practice: true },
   quiz: { byHand: false, message: "Submit your answers to complete this quiz.", practice: true },
   checkpoint_quiz: { byHand: false, message: "Submit your answers to complete this checkpoint quiz.", practice: true },
@@ -33,8 +33,8 @@ describe("completing an activity by hand (issue 14 item 3)", () => {
     } else {
       expect(answer).toEqual({ allowed: false, reason: "submit-answers", message: expected.message });
     }
-    // What takes answers (an assessment, with questions) is exactly what is not completed by hand.
-    expect(isAssessment(type)).toBe(!expected.byHand);
+    // What takes answers at any pace (an assessment, with questions) is what is not completed by hand and not timed.
+    expect(isAssessment(type)).toBe(!expected.byHand && !expected.timed);
     expect(isPracticeType(type)).toBe(expected.practice);
     // Practice mode lists a practice type in every part of a chapter, and anything in its additional practice.
     for (const part of CHAPTER_PARTS) expect(listedInPracticeMode(type, part)).toBe(expected.practice || part === "additional-practice");
