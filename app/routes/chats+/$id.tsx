@@ -95,8 +95,14 @@ export default function ChatPage() {
   useEffect(() => {
     if (!data.isOlderPage) setEarlier((list) => [...list, ...data.messages].slice(-1000));
   }, [data.messages, data.isOlderPage]);
+  // After a message is sent the box is emptied and keeps the focus, ready for the next one.
+  const sending = useRef(false);
   useEffect(() => {
-    if (navigation.state === "idle" && actionData?.result.status !== "error") form.current?.reset();
+    if (navigation.state === "submitting") sending.current = true;
+    if (navigation.state !== "idle") return;
+    if (actionData?.result.status !== "error") form.current?.reset();
+    if (sending.current) (form.current?.elements.namedItem("body") as HTMLTextAreaElement | null)?.focus();
+    sending.current = false;
   }, [navigation.state, actionData]);
 
   // Infinite scroll: when the top of the history comes into view, load the page before it.
