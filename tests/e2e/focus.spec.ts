@@ -93,6 +93,8 @@ async function tabThrough(page: Page, stops: number): Promise<FocusReport[]> {
   const reports: FocusReport[] = [];
   for (let stop = 0; stop < stops; stop++) {
     await page.keyboard.press("Tab");
+    // Judged as a person sees it: once the browser has scrolled the focused element into view and painted.
+    await nextPaint(page);
     const report = await page.evaluate(reportFocus);
     if (!report) break;
     reports.push(report);
@@ -118,8 +120,24 @@ async function skipToContent(page: Page): Promise<string[]> {
 }
 
 /** The page's own content, from the skip link on, and its badges. */
-async function contentProblems(page: Page, path: string, { stops = CONTENT_STOPS, expectStops = [] as RegExp[] } = {}): Promise<string[]> {
+/**
+ * Opens a page and, with JavaScript, waits until React has hydrated it and painted: hydration
+ * restores the scroll position, which would move an element focused before it off screen.
+ */
+async function openSettled(page: Page, path: string) {
   await page.goto(path);
+  if (test.info().project.name === "js-off") return;
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await nextPaint(page);
+}
+
+/** Two animation frames: whatever the last input changed has been laid out and painted. */
+function nextPaint(page: Page) {
+  return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+async function contentProblems(page: Page, path: string, { stops = CONTENT_STOPS, expectStops = [] as RegExp[] } = {}): Promise<string[]> {
+  await openSettled(page, path);
   const problems = await skipToContent(page);
   const reports = await tabThrough(page, stops);
   problems.push(...reports.flatMap(focusProblems), ...(await badgeProblems(page)));
@@ -129,7 +147,7 @@ async function contentProblems(page: Page, path: string, { stops = CONTENT_STOPS
 
 /** The app bar and banner, from the top of the page. */
 async function shellProblems(page: Page, path: string): Promise<string[]> {
-  await page.goto(path);
+  await openSettled(page, path);
   return (await tabThrough(page, SHELL_STOPS)).flatMap(focusProblems).map((problem) => `${path}: ${problem}`);
 }
 
