@@ -27,6 +27,8 @@ export const environmentSchema = z
     DATABASE_POOL_SIZE: positiveInt(10),
     DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(5000),
     DATABASE_CONNECT_TIMEOUT_MS: positiveInt(2000),
+    // "false" behind a pooler that cannot hold named statements (PgBouncer in transaction mode before 1.21).
+    DATABASE_PREPARED_STATEMENTS: z.enum(["true", "false"]).default("true").transform((value) => value === "true"),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),

@@ -39,7 +39,7 @@ export function databaseUrl() {
   return slot().current?.url;
 }
 
-export async function openDatabase(config: Pick<AppConfig, "database" | "DATABASE_POOL_SIZE" | "DATABASE_STATEMENT_TIMEOUT_MS" | "DATABASE_CONNECT_TIMEOUT_MS">) {
+export async function openDatabase(config: Pick<AppConfig, "database" | "DATABASE_POOL_SIZE" | "DATABASE_STATEMENT_TIMEOUT_MS" | "DATABASE_CONNECT_TIMEOUT_MS" | "DATABASE_PREPARED_STATEMENTS">) {
   if (slot().current) return slot().current!;
   let opened: OpenDatabase;
   if (config.database.kind === "postgres") {
@@ -50,7 +50,7 @@ export async function openDatabase(config: Pick<AppConfig, "database" | "DATABAS
       connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     });
     opened = {
-      kysely: new Kysely<Database>({ dialect: observedDialect(postgresDialect(pool)) }),
+      kysely: new Kysely<Database>({ dialect: observedDialect(postgresDialect(pool, { prepared: config.DATABASE_PREPARED_STATEMENTS })) }),
       kind: "postgres",
       isNewEmbeddedStore: false,
       owned: true,

@@ -4,6 +4,8 @@ import { PGlite } from "@electric-sql/pglite";
 import {
   PostgresDialect,
   type CompiledQuery,
+  type PostgresCursor,
+  type PostgresPoolClient,
   type DatabaseConnection,
   type Dialect,
   type Driver,
@@ -53,8 +55,62 @@ export function createPostgresPool(options: PostgresOptions) {
   return pool;
 }
 
-export function postgresDialect(pool: pg.Pool): Dialect {
-  return new PostgresDialect({ pool });
+/**
+ * Kysely on a pool. With `prepared`, each query with parameters runs as a named statement that
+ * PostgreSQL parses and plans once per connection: the app sends the same few hundred statements
+ * over and over, and planning them again cost the database more CPU than running them (the
+ * student dashboard: ≈ 0.9 ms of planning against ≈ 0.7 ms of execution).
+ */
+export function postgresDialect(pool: pg.Pool, options: { prepared?: boolean } = {}): Dialect {
+  if (!options.prepared) return new PostgresDialect({ pool });
+  const statements = new StatementNames();
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return new PostgresDialect({
+    pool: {
+      connect: async () => {
+        const client = await pool.connect();
+        let wrapper = wrapped.get(client);
+        if (!wrapper) wrapped.set(client, (wrapper = preparingClient(client, statements)));
+        return wrapper;
+      },
+      end: () => pool.end(),
+    },
+  });
+}
+
+/** A process-wide name per statement text, up to a bound (beyond it statements run unnamed). */
+export class StatementNames {
+  private readonly names = new Map<string, string>();
+  constructor(private readonly limit = 1_000) {}
+
+  nameFor(text: string, parameterCount: number): string | undefined {
+    // Without parameters node-postgres uses the simple protocol, which allows several statements
+    // in one text (migrations); only plain data statements are named.
+    if (parameterCount === 0 || !NAMEABLE.test(text)) return undefined;
+    const known = this.names.get(text);
+    if (known || this.names.size >= this.limit) return known;
+    const name = `s${this.names.size + 1}`;
+    this.names.set(text, name);
+    return name;
+  }
+}
+
+const NAMEABLE = /^\s*(select|insert|update|delete|with)\s/i;
+
+function preparingClient(client: pg.PoolClient, statements: StatementNames): PostgresPoolClient {
+  return {
+    query: ((textOrCursor: string | PostgresCursor<unknown>, values?: readonly unknown[]) => {
+      if (typeof textOrCursor !== "string") return client.query(textOrCursor as never);
+      const name = statements.nameFor(textOrCursor, values?.length ?? 0);
+      if (!name) return client.query(textOrCursor, values as unknown[]);
+      return client.query({ name, text: textOrCursor, values: values as unknown[] }).catch((error: unknown) => {
+        // A migration run by a newer process changed a table under a statement prepared before it.
+        if ((error as { code?: string }).code === "0A000") return client.query(textOrCursor, values as unknown[]);
+        throw error;
+      });
+    }) as unknown as PostgresPoolClient["query"],
+    release: () => client.release(),
+  };
 }
 
 /**

@@ -58,7 +58,7 @@ export async function openTestDatabase(): Promise<{ database: TestDatabase; clos
   await withAdmin(source.adminUrl, (admin) => admin.query(`create database "${name}" template "${source.template}"`));
   const url = databaseUrl(source.adminUrl, name);
   const pool = createPostgresPool({ url, poolSize: 5, statementTimeoutMs: 10_000, connectTimeoutMs: 5_000 });
-  const db = new Kysely<Database>({ dialect: observedDialect(postgresDialect(pool)) });
+  const db = new Kysely<Database>({ dialect: observedDialect(postgresDialect(pool, { prepared: true })) });
   return {
     database: { db, kind: "postgres", url },
     close: async () => {
