@@ -29,6 +29,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   css: { postcss: { plugins: [dropUnusedRadixComponents()] } },
+  // rrule ships CommonJS as its Node entry, whose named exports Node cannot see from an ES module;
+  // bundled, the server uses its ES module build as the browser does.
+  ssr: { noExternal: ["rrule"] },
   server: { port: 3000 },
   plugins: [
     remix({

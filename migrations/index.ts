@@ -14,6 +14,7 @@ import * as courseContentVersion from "./0013_course_content_version";
 import * as referrals from "./0014_referrals";
 import * as textbookPages from "./0015_textbook_pages";
 import * as mockExamSittings from "./0016_mock_exam_sittings";
+import * as studySessionEnrolments from "./0017_study_session_enrolments";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "0014_referrals": referrals,
   "0015_textbook_pages": textbookPages,
   "0016_mock_exam_sittings": mockExamSittings,
+  "0017_study_session_enrolments": studySessionEnrolments,
 };

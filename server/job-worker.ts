@@ -4,8 +4,15 @@ import { HOUSEKEEPING_EVERY_SECONDS, HOUSEKEEPING_QUEUE, housekeepingJobHandler 
 import { pgBossJobs } from "../app/jobs/pg-boss-jobs.server";
 import { closeJobBackEnd, createJobRunner, type JobRunner } from "../app/jobs/queue.server";
 import { startRecurringJobs, type RecurringJob } from "../app/jobs/recurring.server";
+import { MAIL_DELIVERY_QUEUE, mailDeliveryJobHandler } from "../app/mail/mailer.server";
 import { BOOKLET_QUEUE, bookletJobHandler } from "../app/online-courses/booklets.server";
 import { COURSE_PUBLISHED_QUEUE, coursePublishedJobHandler } from "../app/online-courses/pre-registrations.server";
+import {
+  STUDY_SESSION_REMINDERS_ASK_EVERY_MS,
+  STUDY_SESSION_REMINDERS_EVERY_SECONDS,
+  STUDY_SESSION_REMINDERS_QUEUE,
+  studySessionRemindersJobHandler,
+} from "../app/study-sessions/reminders.server";
 import { singleton } from "../app/utils/singleton.server";
 
 /**
@@ -14,18 +21,22 @@ import { singleton } from "../app/utils/singleton.server";
  * process) and stopped before the database closes on shutdown, after the job in hand finishes.
  */
 const slot = () =>
-  singleton("job-worker", () => ({ runner: undefined as JobRunner | undefined, recurring: undefined as { stop(): Promise<void> } | undefined }));
+  singleton("job-worker", () => ({ runner: undefined as JobRunner | undefined, recurring: [] as { stop(): Promise<void> }[] }));
 
 function jobHandlers() {
   return {
     [BOOKLET_QUEUE]: bookletJobHandler({ db }),
     [COURSE_PUBLISHED_QUEUE]: coursePublishedJobHandler({ db }),
     [HOUSEKEEPING_QUEUE]: housekeepingJobHandler({ db }),
+    [MAIL_DELIVERY_QUEUE]: mailDeliveryJobHandler({ db }),
+    [STUDY_SESSION_REMINDERS_QUEUE]: studySessionRemindersJobHandler({ db }),
   };
 }
 
 /** Jobs made on a schedule (app/jobs/recurring.server.ts): one per slot whatever the number of processes. */
 const RECURRING_JOBS: RecurringJob[] = [{ queue: HOUSEKEEPING_QUEUE, everySeconds: HOUSEKEEPING_EVERY_SECONDS }];
+/** Asked for every minute, so a reminder's slot gets its job early in the slot. */
+const FREQUENT_RECURRING_JOBS: RecurringJob[] = [{ queue: STUDY_SESSION_REMINDERS_QUEUE, everySeconds: STUDY_SESSION_REMINDERS_EVERY_SECONDS }];
 
 /**
  * On PostgreSQL, installs pg-boss's schema and the app's queues once, before the HTTP
@@ -46,7 +57,7 @@ export async function startJobWorker() {
   const runner = createJobRunner({ handlers: jobHandlers() });
   slot().runner = runner;
   await runner.start();
-  slot().recurring = startRecurringJobs(RECURRING_JOBS);
+  slot().recurring = [startRecurringJobs(RECURRING_JOBS), startRecurringJobs(FREQUENT_RECURRING_JOBS, STUDY_SESSION_REMINDERS_ASK_EVERY_MS)];
   return runner;
 }
 
@@ -54,8 +65,8 @@ export async function startJobWorker() {
 export async function stopJobWorker() {
   const { runner, recurring } = slot();
   slot().runner = undefined;
-  slot().recurring = undefined;
-  await recurring?.stop();
+  slot().recurring = [];
+  await Promise.all(recurring.map((job) => job.stop()));
   await runner?.stop();
   await closeJobBackEnd();
 }

@@ -72,6 +72,11 @@ export const environmentSchema = z
     // An emulator already running elsewhere; else the server starts one (on STRIPE_EMULATOR_PORT, default any free port).
     STRIPE_EMULATOR_URL: z.url({ protocol: /^https?$/ }).optional(),
     STRIPE_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    // Live study sessions' meetings (app/meetings/): Zoom through a server-to-server OAuth app when all
+    // three are set; otherwise the built-in meeting emulator at /meetings/{id}.
+    ZOOM_ACCOUNT_ID: z.string().trim().min(1).optional(),
+    ZOOM_CLIENT_ID: z.string().trim().min(1).optional(),
+    ZOOM_CLIENT_SECRET: z.string().trim().min(1).optional(),
     // Where contact-us messages are emailed (they are stored in contact_messages too).
     SUPPORT_EMAIL: z.email({ error: "must be one email address" }).default("support@marketplace.test"),
   })
@@ -80,6 +85,12 @@ export const environmentSchema = z
       // Without the signing secret no webhook could be trusted, and no purchase would be fulfilled.
       if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
         ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required with STRIPE_SECRET_KEY (the webhook endpoint's whsec_… secret)" });
+      }
+      const zoom = [env.ZOOM_ACCOUNT_ID, env.ZOOM_CLIENT_ID, env.ZOOM_CLIENT_SECRET].filter(Boolean).length;
+      if (zoom > 0 && zoom < 3) {
+        for (const name of ["ZOOM_ACCOUNT_ID", "ZOOM_CLIENT_ID", "ZOOM_CLIENT_SECRET"] as const) {
+          if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required with the other ZOOM_* settings (a Zoom server-to-server OAuth app)" });
+        }
       }
       // The embedded database is a single-machine setup that keeps its own secret next to its data.
       if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {

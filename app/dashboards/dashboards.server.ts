@@ -2,9 +2,11 @@ import { sql } from "kysely";
 import { db } from "~/db/db.server";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import { enrolledCoursesQuery, withProgress } from "~/online-courses/progress.server";
+import { groupMySessions, mySessionView } from "~/study-sessions/my-sessions";
+import { myEnrolmentsFromRows, myEnrolmentsQuery } from "~/study-sessions/my-sessions.server";
 import { listUpcomingStudySessions, upcomingFromJson, upcomingStudySessionsQuery } from "~/study-sessions/upcoming.server";
 
-/** The student's home, in one statement: their courses and the live sessions coming up for them. */
+/** The student's home, in one statement: their courses, their own live sessions and the ones coming up for their courses. */
 export async function loadStudentDashboard(userId: number, now = new Date()) {
   const courses = db()
     .selectFrom("user_courses")
@@ -19,9 +21,17 @@ export async function loadStudentDashboard(userId: number, now = new Date()) {
       jsonArrayFrom(courses).as("courses"),
       jsonArrayFrom(upcomingStudySessionsQuery({ now, limit: 6, studentId: userId })).as("sessions"),
       jsonArrayFrom(enrolledCoursesQuery(userId)).as("onlineCourses"),
+      jsonArrayFrom(myEnrolmentsQuery(userId)).as("myStudySessions"),
     ])
     .executeTakeFirstOrThrow();
-  return { courses: row.courses, sessions: upcomingFromJson(row.sessions), onlineCourses: withProgress(row.onlineCourses) };
+  const mine = groupMySessions(myEnrolmentsFromRows(row.myStudySessions), now);
+  return {
+    courses: row.courses,
+    sessions: upcomingFromJson(row.sessions),
+    onlineCourses: withProgress(row.onlineCourses),
+    // Live first, then upcoming, then past sessions whose material is still open: what a student may act on.
+    myStudySessions: [...mine.live, ...mine.upcoming, ...mine.past.filter((session) => session.hasAccess)].map(mySessionView),
+  };
 }
 
 /** Instructors and tutors: the online courses and live sessions they teach, the courses they tutor. */

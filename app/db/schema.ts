@@ -205,6 +205,63 @@ export interface StudySessionDatesTable {
   study_session_id: number;
   start_time: Timestamp;
   end_time: Timestamp;
+  /** The meeting held for this date (Zoom's id, or the built-in emulator's) and its join address. */
+  meeting_id: Generated<string | null>;
+  join_url: Generated<string | null>;
+  meeting_synced_at: Generated<Timestamp | null>;
+  /** Bumped by a trigger whenever start_time or end_time changes: the calendar's SEQUENCE and LAST-MODIFIED. */
+  calendar_sequence: Generated<number>;
+  updated_at: UpdatedAt;
+}
+
+export type StudySessionUserRole = "student" | "instructor";
+/** pending_payment: a checkout is open; refunded and removed enrolments keep their row but lose access. */
+export type StudySessionUserStatus = "pending_payment" | "active" | "refunded" | "removed";
+
+export interface StudySessionUsersTable {
+  id: Generated<number>;
+  study_session_id: number;
+  user_id: number;
+  role: Generated<StudySessionUserRole>;
+  status: StudySessionUserStatus;
+  course_id: number | null;
+  phone_number: string | null;
+  extended_access_date: Timestamp | null;
+  purchase_id: number | null;
+  confirmation_sent_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type StudySessionAttachmentKind = "booklet" | "solution" | "recording" | "preview";
+
+export interface StudySessionAttachmentsTable {
+  id: Generated<number>;
+  study_session_id: number;
+  study_session_date_id: number | null;
+  kind: StudySessionAttachmentKind;
+  position: Generated<number>;
+  name: string;
+  /** The stored file's name in the study-session-files bucket. */
+  file_name: string;
+  content_type: string;
+  byte_size: number;
+  created_at: CreatedAt;
+}
+
+export interface StudySessionRemindersTable {
+  study_session_user_id: number;
+  study_session_date_id: number;
+  lead: "24h" | "1h";
+  /** The date's start time the reminder was for: a moved date is reminded again. */
+  start_time: Timestamp;
+  sent_at: CreatedAt;
+}
+
+export interface CalendarFeedsTable {
+  user_id: number;
+  token: string;
+  created_at: CreatedAt;
 }
 
 export interface StudySessionCoursesTable {
@@ -274,8 +331,16 @@ export interface OutboxEmailsTable {
   text_body: string;
   html_body: string | null;
   kind: string;
+  /** Files sent with the mail: name, content type and the bytes in base64. */
+  attachments: ColumnType<MailAttachment[], MailAttachment[] | string | undefined, MailAttachment[] | string>;
   created_at: CreatedAt;
   sent_at: Timestamp | null;
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
 }
 
 export interface RateLimitCountersTable {
@@ -452,6 +517,10 @@ export interface Database {
   study_sessions: StudySessionsTable;
   study_session_dates: StudySessionDatesTable;
   study_session_courses: StudySessionCoursesTable;
+  study_session_users: StudySessionUsersTable;
+  study_session_attachments: StudySessionAttachmentsTable;
+  study_session_reminders: StudySessionRemindersTable;
+  calendar_feeds: CalendarFeedsTable;
   blog_posts: BlogPostsTable;
   tracking_events: TrackingEventsTable;
   sessions: SessionsTable;
@@ -560,7 +629,7 @@ export interface OnlineCourseBookletsTable {
 
 // ── Payments: Stripe events, purchases, subscriptions, discounts, tokens (migration 0007) ────
 
-export type PurchaseKind = "online_course" | "subscription" | "tokens" | "elite_deposit" | "elite_full";
+export type PurchaseKind = "online_course" | "subscription" | "tokens" | "elite_deposit" | "elite_full" | "study_session";
 export type PurchaseStatus = "pending" | "paid" | "refunded" | "expired";
 export type PaidPackageType = "learn" | "practice" | "learn_practice_bundle";
 export type SubscriptionPlan = "plus" | "pre_med_plus";
@@ -586,7 +655,7 @@ export interface DiscountCodesTable {
   code: string;
   percent_off: number;
   /** null: any product. */
-  product_kind: "online_course" | "subscription" | "tokens" | null;
+  product_kind: "online_course" | "subscription" | "tokens" | "study_session" | null;
   online_course_id: number | null;
   starts_at: Timestamp | null;
   ends_at: Timestamp | null;
@@ -606,6 +675,7 @@ export interface PurchasesTable {
   plan: SubscriptionPlan | null;
   billing_interval: SubscriptionBillingInterval | null;
   token_amount: number | null;
+  study_session_id: Generated<number | null>;
   status: Generated<PurchaseStatus>;
   currency: Currency;
   regular_price_cents: number | null;

@@ -8,7 +8,7 @@ import { config } from "~/config/env.server";
  * media): a folder per bucket under DATA_DIR/uploads on this machine. Object storage (an S3
  * bucket) is not built; it would implement these same calls, and no caller would change.
  */
-export type Bucket = "avatars" | "booklets" | "lesson-media";
+export type Bucket = "avatars" | "booklets" | "lesson-media" | "study-session-files";
 
 export type StoredExtension = "png" | "jpg" | "webp" | "pdf" | "mp4" | "webm" | "vtt";
 
@@ -17,6 +17,8 @@ const EXTENSIONS: Record<Bucket, readonly StoredExtension[]> = {
   avatars: ["png", "jpg", "webp"],
   booklets: ["pdf"],
   "lesson-media": ["mp4", "webm", "vtt"],
+  // Live study sessions' booklets, solutions and previews (PDF) and recordings (video).
+  "study-session-files": ["pdf", "mp4", "webm"],
 };
 
 /**

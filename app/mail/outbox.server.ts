@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { sql } from "kysely";
 import { config } from "~/config/env.server";
 import { db } from "~/db/db.server";
+import type { MailAttachment } from "~/db/schema";
 import { DEV_MAILBOX_KEY_PARAM, devMailboxAccess } from "~/mail/dev-mailbox";
 
 /** The secret of the mailbox link (DEV_MAILBOX=local): derived from the session secret, so it survives restarts. */
@@ -29,4 +30,20 @@ export async function listOutboxEmails(options: { to?: string; limit: number }) 
 
 export async function findOutboxEmail(id: number) {
   return db().selectFrom("outbox_emails").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** One attachment of a recorded mail, by its place in the mail (from 0). */
+export async function findOutboxAttachment(id: number, index: number): Promise<MailAttachment | undefined> {
+  const row = await db().selectFrom("outbox_emails").select("attachments").where("id", "=", id).executeTakeFirst();
+  return row?.attachments[index];
+}
+
+/** What the mailbox lists of a mail's attachments: name, type and size, not the bytes. */
+export function attachmentSummaries(attachments: readonly MailAttachment[]) {
+  return attachments.map((attachment, index) => ({
+    index,
+    filename: attachment.filename,
+    contentType: attachment.contentType,
+    bytes: Buffer.byteLength(attachment.contentBase64, "base64"),
+  }));
 }

@@ -1,4 +1,5 @@
 import { escapeHtml } from "~/formatting/html";
+import { sessionDateLine } from "~/study-sessions/date-labels";
 
 /**
  * The text of every mail the app sends. Pure: each template returns the subject, a plain-text
@@ -28,17 +29,21 @@ interface ActionMail {
   actionLabel: string;
   url: string;
   footer: string[];
+  /** Lines listed under the lead (e.g. a session's dates), before the button. */
+  details?: string[];
 }
 
 /** One mail with one button: the text body carries the bare link so every mail client can follow it. */
-function actionMail({ subject, name, lead, actionLabel, url, footer }: ActionMail): MailContent {
-  const text = [greeting(name), "", lead, "", `${actionLabel}: ${url}`, "", ...footer, "", "— The Marketplace team", ""].join("\n");
+function actionMail({ subject, name, lead, actionLabel, url, footer, details = [] }: ActionMail): MailContent {
+  const detailText = details.length > 0 ? [...details.map((line) => `- ${line}`), ""] : [];
+  const text = [greeting(name), "", lead, "", ...detailText, `${actionLabel}: ${url}`, "", ...footer, "", "— The Marketplace team", ""].join("\n");
   const paragraph = (content: string) => `<p style="margin:0 0 16px">${content}</p>`;
   const html = [
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     `<body style="font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#1c2024;max-width:560px;margin:0 auto;padding:24px">`,
     paragraph(escapeHtml(greeting(name))),
     paragraph(escapeHtml(lead)),
+    ...(details.length > 0 ? [`<ul style="margin:0 0 16px;padding-left:20px">${details.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`] : []),
     paragraph(
       `<a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;border-radius:6px;background:#3e63dd;color:#fff;text-decoration:none">${escapeHtml(actionLabel)}</a>`,
     ),
@@ -101,5 +106,53 @@ export function friendInvitationMail(input: { inviterName: string; url: string }
     actionLabel: "Create your free account",
     url: input.url,
     footer: [`You get this mail because ${inviter} entered your address. We do not keep mailing you: only another invitation from a member would reach you.`],
+  });
+}
+
+/** To a student enrolled in a live study session (free registration or a paid enrolment). */
+export function studySessionConfirmationMail(input: {
+  name?: string | null;
+  sessionTitle: string;
+  dates: readonly { start_time: Date; end_time: Date }[];
+  url: string;
+  calendarUrl: string;
+}): MailContent {
+  const title = greetingName(input.sessionTitle);
+  const dates = [...input.dates].sort((a, b) => a.start_time.getTime() - b.start_time.getTime());
+  return actionMail({
+    subject: `You are registered for ${title}`,
+    name: input.name,
+    lead:
+      dates.length === 0
+        ? `You are registered for the live study session ${title}. Its dates are not set yet: we will tell you when they are.`
+        : `You are registered for the live study session ${title}. ${dates.length === 1 ? "It takes place on" : "It meets on these dates"} (times in UTC):`,
+    details: dates.map(sessionDateLine),
+    actionLabel: "See the session",
+    url: input.url,
+    footer: [
+      "The join link opens on the session's page an hour before each date starts.",
+      `Add the dates to your calendar with the attached file, or from ${input.calendarUrl}`,
+    ],
+  });
+}
+
+/** A reminder that a session date starts soon (24 hours or 1 hour before). */
+export function studySessionReminderMail(input: {
+  name?: string | null;
+  sessionTitle: string;
+  date: { start_time: Date; end_time: Date };
+  lead: "24h" | "1h";
+  url: string;
+}): MailContent {
+  const title = greetingName(input.sessionTitle);
+  const when = input.lead === "24h" ? "within a day" : "within the hour";
+  return actionMail({
+    subject: `Reminder: ${title} starts ${when}`,
+    name: input.name,
+    lead: `Your live study session ${title} starts ${when}:`,
+    details: [sessionDateLine(input.date)],
+    actionLabel: "Open the session",
+    url: input.url,
+    footer: ["The join link opens on the session's page an hour before the start.", "You get this mail because you are registered for this session."],
   });
 }

@@ -54,6 +54,12 @@ const TITLES: Record<string, (group: NotificationGroup) => string> = {
     const name = group.items[0]?.data.course_name;
     return typeof name === "string" ? `${name} is open: you can register now` : "A course you pre-registered for is open";
   },
+  StudySessionReminder: (group) => {
+    const title = group.items[0]?.data.title;
+    const lead = group.items[0]?.data.lead;
+    const when = lead === "1h" ? "starts in an hour" : "starts tomorrow";
+    return typeof title === "string" ? `${title} ${when}` : `A live session you joined ${when}`;
+  },
 };
 
 /** A readable line for a group; unknown types get their type name spelled out. */

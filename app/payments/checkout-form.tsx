@@ -6,6 +6,8 @@ import { PASSWORD_MIN_LENGTH } from "~/accounts/password-rules";
 import { CsrfInput } from "~/components/csrf-input";
 import type { FormElement } from "~/components/form-element";
 import { FormErrors, FormField, SelectField } from "~/components/form-field";
+import { displayDateTime } from "~/formatting/display";
+import { formatDate } from "~/formatting/format";
 import { formatPrice } from "~/formatting/price";
 import { onlineCoursePath } from "~/catalog/course-tiles";
 import type { CheckoutView } from "~/payments/checkout-fields";
@@ -52,7 +54,14 @@ export function CheckoutForm({
     {quote ? <OrderSummary view={view} heading={sectionHeading} /> : null}
     {view.blocked ? (
       <Text role="status">
-        {view.blocked} {isSubscription ? <Link to="/my-subscription">Your subscription</Link> : "course" in view.product ? <Link to={onlineCoursePath(view.product.course.id)}>Go to the course</Link> : null}
+        {view.blocked}{" "}
+        {isSubscription ? (
+          <Link to="/my-subscription">Your subscription</Link>
+        ) : "course" in view.product ? (
+          <Link to={onlineCoursePath(view.product.course.id)}>Go to the course</Link>
+        ) : view.product.kind === "study_session" ? (
+          <Link to={`/study-sessions/${view.product.session.id}`}>Go to the session</Link>
+        ) : null}
       </Text>
     ) : null}
     <Form method="post" action={action} noValidate>
@@ -84,8 +93,8 @@ export function CheckoutForm({
             </Flex>
           </fieldset>
         )}
-        {/* A course is charged in its own currency; plans and tokens in the buyer's. */}
-        {"course" in view.product ? (
+        {/* A course or a live session is charged in its own currency; plans and tokens in the buyer's. */}
+        {"course" in view.product || view.product.kind === "study_session" ? (
           <SelectField label="Country (sets sales tax)" name="country" defaultValue={view.country ?? "US"} errors={errors("country")}>
             <option value="US">United States</option>
             <option value="CA">Canada (5% sales tax)</option>
@@ -122,6 +131,25 @@ export function CheckoutForm({
   );
 }
 
+/** When a live session meets, in UTC as on its page ("Dec 6, 2026, 11:00 PM UTC to 2:00 AM UTC"). */
+function SessionDates({ dates }: { dates: { startTime: string; endTime: string }[] }) {
+  if (dates.length === 0) return <Text as="p" size="2">Live session: dates to be announced.</Text>;
+  return (
+    <>
+      <Text as="p" size="2">
+        Live session{dates.length > 1 ? `, ${dates.length} meetings` : ""}:
+      </Text>
+      <ul className="session-dates">
+        {dates.map((date) => (
+          <li key={date.startTime}>
+            <time dateTime={date.startTime}>{displayDateTime(date.startTime)}</time> to <time dateTime={date.endTime}>{formatDate(date.endTime, "h:mm a")} UTC</time>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function OrderSummary({ view, heading: SummaryHeading }: { view: CheckoutView; heading: "h2" | "h3" }) {
   const quote = view.quote!;
   const summaryId = useId();
@@ -132,6 +160,7 @@ function OrderSummary({ view, heading: SummaryHeading }: { view: CheckoutView; h
       <Heading as={SummaryHeading} size="4" id={summaryId}>
         {quote.name}
       </Heading>
+      {view.product.kind === "study_session" ? <SessionDates dates={view.product.session.dates} /> : null}
       <table className="order-summary">
         <tbody>
           <tr>

@@ -9,12 +9,14 @@ import {
   listPrice,
   productKey,
   quote,
+  sessionSaleRefusal,
   type CheckoutProduct,
   type CheckoutRequest,
   type DiscountCodeFacts,
   type Quote,
 } from "~/payments/quote";
 import { canadianTaxRateId, ensureCoupon, planPriceId, stripe } from "~/payments/stripe.server";
+import { sessionTiming } from "~/study-sessions/timing";
 import { deriveSubscriptionStatus } from "~/subscriptions/status";
 
 /**
@@ -28,11 +30,13 @@ import { deriveSubscriptionStatus } from "~/subscriptions/status";
 /** A pending checkout older than this is abandoned (Stripe sessions last 24 hours). */
 const OPEN_CHECKOUT_HOURS = 23;
 
-export type LoadedProduct = { product: CheckoutProduct } | { error: string; status: number };
+/** A product, or why it cannot be bought (and, when there is a better place to go, a link there). */
+export type LoadedProduct = { product: CheckoutProduct } | { error: string; status: number; link?: { label: string; href: string } };
 
-export async function loadCheckoutProduct(request: CheckoutRequest): Promise<LoadedProduct> {
+export async function loadCheckoutProduct(request: CheckoutRequest, now = new Date()): Promise<LoadedProduct> {
   if (request.kind === "subscription") return { product: { kind: "subscription", plan: request.plan, interval: request.interval } };
   if (request.kind === "tokens") return { product: { kind: "tokens", amount: request.amount as 10 | 25 | 50 } };
+  if (request.kind === "study_session") return loadSessionForSale(request.studySessionId, now);
   const row = await db()
     .selectFrom("online_courses")
     .select(["id", "name", "course_type", "purchase_type", "price_cents", "regular_price_cents", "packages_config", "status", "currency"])
@@ -55,6 +59,35 @@ export async function loadCheckoutProduct(request: CheckoutRequest): Promise<Loa
   const listed = listPrice(product);
   if ("error" in listed) return { error: listed.error, status: 400 };
   return { product };
+}
+
+/** A study session as checkout sells it: one query for the session and its dates. */
+async function loadSessionForSale(id: number, now: Date): Promise<LoadedProduct> {
+  const rows = await db()
+    .selectFrom("study_sessions as s")
+    .leftJoin("study_session_dates as d", "d.study_session_id", "s.id")
+    .select(["s.id", "s.title", "s.price_cents", "s.regular_price_cents", "s.currency", "s.disable_zoom", "d.start_time", "d.end_time"])
+    .where("s.id", "=", id)
+    .orderBy("d.start_time")
+    .execute();
+  const row = rows[0];
+  if (!row) return { error: "This study session does not exist.", status: 404 };
+  const dates = rows.flatMap((date) => (date.start_time && date.end_time ? [{ start_time: date.start_time, end_time: date.end_time }] : []));
+  const refusal = sessionSaleRefusal({ id: row.id, priceCents: row.price_cents }, sessionTiming(dates, row.disable_zoom, now));
+  if (refusal) return refusal;
+  return {
+    product: {
+      kind: "study_session",
+      session: {
+        id: row.id,
+        title: row.title,
+        priceCents: row.price_cents,
+        regularPriceCents: row.regular_price_cents,
+        currency: row.currency,
+        dates: dates.map((date) => ({ startTime: date.start_time.toISOString(), endTime: date.end_time.toISOString() })),
+      },
+    },
+  };
 }
 
 export async function findDiscountCode(code: string): Promise<DiscountCodeFacts | null> {
@@ -89,7 +122,8 @@ export interface BuyerFacts {
 export async function buyerFacts(userId: number | null, product: CheckoutProduct, now = new Date()): Promise<BuyerFacts> {
   if (userId === null) return { country: null, plusMember: false, creditsAvailableCents: 0, elitePaidCents: 0, trialEligible: true, blocked: null, heldPackage: null };
   const courseId = "course" in product ? product.course.id : null;
-  const [user, subscriptions, credits, enrolment, elitePaid] = await Promise.all([
+  const sessionId = product.kind === "study_session" ? product.session.id : null;
+  const [user, subscriptions, credits, enrolment, elitePaid, seat] = await Promise.all([
     db().selectFrom("users").select(["country_code"]).where("id", "=", userId).executeTakeFirst(),
     db().selectFrom("subscriptions").selectAll().where("user_id", "=", userId).execute(),
     db().selectFrom("referral_credits").select(sql<number>`coalesce(sum(amount_cents), 0)::int`.as("total")).where("user_id", "=", userId).executeTakeFirstOrThrow(),
@@ -97,6 +131,7 @@ export async function buyerFacts(userId: number | null, product: CheckoutProduct
     courseId
       ? db().selectFrom("purchases").select(sql<number>`coalesce(sum(total_cents - tax_cents), 0)::int`.as("total")).where("user_id", "=", userId).where("online_course_id", "=", courseId).where("kind", "=", "elite_deposit").where("status", "=", "paid").executeTakeFirstOrThrow()
       : undefined,
+    sessionId ? db().selectFrom("study_session_users").select("status").where("user_id", "=", userId).where("study_session_id", "=", sessionId).executeTakeFirst() : undefined,
   ]);
   const live = subscriptions.filter((row) => ["active", "trialing", "paused", "past_due"].includes(deriveSubscriptionStatus(subscriptionTimes(row), now)));
   const held = enrolment && (enrolment.status === "active" || enrolment.status === "pending_payment");
@@ -107,6 +142,7 @@ export async function buyerFacts(userId: number | null, product: CheckoutProduct
   }
   if (product.kind === "elite_deposit" && held && enrolment.elite_payment_status) blocked = "Your deposit is already paid.";
   if (product.kind === "elite_full" && held && enrolment.elite_payment_status === "full_paid") blocked = "This course is already paid in full.";
+  if (product.kind === "study_session" && seat?.status === "active") blocked = "You are already registered for this session.";
   return {
     country: user?.country_code ?? null,
     plusMember: live.some((row) => row.status === "active" || row.status === "trialing"),
@@ -192,6 +228,7 @@ export async function startPricedCheckout(user: { id: number; email: string }, c
     await db().updateTable("users").set({ country_code: choice.country }).where("id", "=", user.id).execute();
   }
   const purchase = await openPurchase(user.id, choice.product, q, discount, now);
+  if ("error" in purchase) return { kind: "error", message: purchase.error, status: 409 };
 
   if (q.totalCents === 0 && choice.product.kind !== "subscription") {
     await db().transaction().execute((trx) => fulfilPurchase(trx, purchase.id, { paymentIntentId: null, subscriptionId: null }));
@@ -241,13 +278,30 @@ export async function startPricedCheckout(user: { id: number; email: string }, c
           { idempotencyKey: `checkout-purchase-${purchase.id}` },
         );
   if (!session.url) return { kind: "error", message: "Checkout could not start. Please try again.", status: 502 };
-  await db().updateTable("purchases").set({ checkout_session_id: session.id }).where("id", "=", purchase.id).where("checkout_session_id", "is", null).execute();
+  const recorded = await db()
+    .updateTable("purchases")
+    .set({ checkout_session_id: session.id })
+    .where("id", "=", purchase.id)
+    .where((eb) => eb.or([eb("checkout_session_id", "is", null), eb("checkout_session_id", "=", session.id)]))
+    .where("status", "=", "pending")
+    .returning("id")
+    .executeTakeFirst();
+  // A seat's checkout replaced (at another price) while this one was being made: this session must not be paid.
+  if (!recorded && choice.product.kind === "study_session") {
+    await expireCheckoutSession(session.id);
+    return { kind: "error", message: "This checkout was replaced by a newer one. Please try again.", status: 409 };
+  }
   return { kind: "redirect", url: session.url, purchaseId: purchase.id };
 }
 
-/** The buyer's one open purchase for this product at this price, created if there is none. */
-async function openPurchase(userId: number, product: CheckoutProduct, q: Quote, discount: DiscountCodeFacts | null, now: Date): Promise<Purchase> {
-  const key = `${productKey(product)}:${q.currency}:${q.totalCents}:${discount?.id ?? 0}:${q.creditsCents}`;
+/**
+ * The buyer's one open purchase for this product at this price, created if there is none. A seat
+ * in a live session has one open checkout whatever its price: a checkout at another price (a new
+ * discount code) replaces the open one, whose Stripe session is expired first, so two payment
+ * pages for one seat can never both be paid.
+ */
+async function openPurchase(userId: number, product: CheckoutProduct, q: Quote, discount: DiscountCodeFacts | null, now: Date): Promise<Purchase | { error: string }> {
+  const key = product.kind === "study_session" ? productKey(product) : `${productKey(product)}:${q.currency}:${q.totalCents}:${discount?.id ?? 0}:${q.creditsCents}`;
   // An abandoned checkout stops blocking a new one.
   await db()
     .updateTable("purchases")
@@ -257,6 +311,10 @@ async function openPurchase(userId: number, product: CheckoutProduct, q: Quote, 
     .where("status", "=", "pending")
     .where("created_at", "<", new Date(now.getTime() - OPEN_CHECKOUT_HOURS * 3_600_000))
     .execute();
+  if (product.kind === "study_session") {
+    const replaced = await replaceOpenSeatCheckout(userId, key, q, discount);
+    if (replaced) return replaced;
+  }
   const course = "course" in product ? product.course.id : null;
   const inserted = await db()
     .insertInto("purchases")
@@ -269,6 +327,7 @@ async function openPurchase(userId: number, product: CheckoutProduct, q: Quote, 
       plan: product.kind === "subscription" ? product.plan : null,
       billing_interval: product.kind === "subscription" ? (product.interval === "month" ? "monthly" : "yearly") : null,
       token_amount: product.kind === "tokens" ? product.amount : null,
+      study_session_id: product.kind === "study_session" ? product.session.id : null,
       currency: q.currency,
       regular_price_cents: q.regularPriceCents,
       subtotal_cents: q.priceCents,
@@ -283,6 +342,34 @@ async function openPurchase(userId: number, product: CheckoutProduct, q: Quote, 
     .executeTakeFirst();
   if (inserted) return inserted;
   return db().selectFrom("purchases").selectAll().where("user_id", "=", userId).where("product_key", "=", key).where("status", "=", "pending").executeTakeFirstOrThrow();
+}
+
+/** Ends the buyer's open checkout of a seat when it was priced differently; an error when it has already been paid. */
+async function replaceOpenSeatCheckout(userId: number, key: string, q: Quote, discount: DiscountCodeFacts | null): Promise<{ error: string } | null> {
+  const open = await db().selectFrom("purchases").selectAll().where("user_id", "=", userId).where("product_key", "=", key).where("status", "=", "pending").executeTakeFirst();
+  const samePrice = open && open.total_cents === q.totalCents && open.currency === q.currency && open.credits_cents === q.creditsCents && open.discount_code_id === (discount?.id ?? null);
+  if (!open || samePrice) return null;
+  if (open.checkout_session_id && !(await expireCheckoutSession(open.checkout_session_id))) return { error: "Your payment for this session is being confirmed." };
+  // The row lock orders this with the other request recording its Stripe session: whatever it
+  // recorded before this update is expired here; whatever comes after finds the purchase expired.
+  const expired = await db().updateTable("purchases").set({ status: "expired" }).where("id", "=", open.id).where("status", "=", "pending").returning("checkout_session_id").executeTakeFirst();
+  if (expired?.checkout_session_id && expired.checkout_session_id !== open.checkout_session_id && !(await expireCheckoutSession(expired.checkout_session_id))) {
+    return { error: "Your payment for this session is being confirmed." };
+  }
+  return null;
+}
+
+/** Closes a Stripe checkout session; false when it can no longer be closed because it was paid. */
+async function expireCheckoutSession(sessionId: string): Promise<boolean> {
+  try {
+    await stripe().checkout.sessions.expire(sessionId);
+    return true;
+  } catch (error) {
+    const session = await stripe().checkout.sessions.retrieve(sessionId);
+    if (session.status === "expired") return true;
+    if (session.status === "complete") return false;
+    throw error;
+  }
 }
 
 /** The user's Stripe customer, created once (the idempotency key makes concurrent creation safe). */

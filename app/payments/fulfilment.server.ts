@@ -1,11 +1,14 @@
 import { sql, type Transaction } from "kysely";
 import type Stripe from "stripe";
+import { config } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import type { Database, PackageType, PaidPackageType, Purchase, SubscriptionPlan } from "~/db/schema";
 import { enrol, findEnrolment, setEnrolmentStatus } from "~/online-courses/enrolments.server";
 import { creditTokens, takeBackTokens } from "~/payments/tokens.server";
 import { stripe } from "~/payments/stripe.server";
 import { rewardReferrer, takeBackReferralReward } from "~/programs/referrals.server";
+import { sendStudySessionConfirmation } from "~/study-sessions/confirmation.server";
+import { enrolFromPurchase, refundSeat } from "~/study-sessions/seats.server";
 import { logger } from "~/utils/logger.server";
 
 /**
@@ -234,6 +237,13 @@ async function deliver(trx: Trx, purchase: Purchase) {
     case "tokens":
       await creditTokens(trx, { userId: purchase.user_id, amount: purchase.token_amount!, reason: "purchase", purchaseId: purchase.id });
       return;
+    case "study_session": {
+      const seat = await enrolFromPurchase(trx, purchase);
+      // The confirmation mail goes with the seat, in this transaction: a replayed event finds the
+      // seat active and sends nothing again.
+      if (seat?.activated) await sendStudySessionConfirmation(trx, { enrolmentId: seat.enrolmentId, origin: config().appOrigin });
+      return;
+    }
     case "subscription":
       return; // the subscription row comes from Stripe's subscription object
   }
@@ -252,6 +262,7 @@ export async function refundPurchase(trx: Trx, purchase: Purchase, paymentIntent
   if (purchase.online_course_id && purchase.kind !== "subscription") {
     await setEnrolmentStatus(trx, { userId: purchase.user_id, onlineCourseId: purchase.online_course_id, status: "refunded" });
   }
+  if (purchase.kind === "study_session") await refundSeat(trx, purchase);
   if (purchase.kind === "tokens" && purchase.token_amount) await takeBackTokens(trx, { userId: purchase.user_id, amount: purchase.token_amount, purchaseId: purchase.id });
   if (purchase.credits_cents > 0) {
     await trx.deleteFrom("referral_credits").where("purchase_id", "=", purchase.id).where("amount_cents", "<", 0).execute();

@@ -1,4 +1,4 @@
-import type { CountryCode, Currency, OnlineCourseStatus, OnlineCourseType, PackagesConfig, PaidPackageType, PurchaseType } from "~/db/schema";
+import type { CountryCode, Currency, DiscountCodesTable, OnlineCourseStatus, OnlineCourseType, PackagesConfig, PaidPackageType, PurchaseType } from "~/db/schema";
 import {
   isBillingInterval,
   isPlanKey,
@@ -47,8 +47,31 @@ export function courseSaleRefusal(status: OnlineCourseStatus): { error: string; 
   }
 }
 
+/** A live study session on sale: priced and charged in its own currency, like a course. */
+export interface SessionForSale {
+  id: number;
+  title: string;
+  priceCents: number;
+  regularPriceCents: number | null;
+  currency: Currency;
+  /** Its meetings, for the order summary (ISO times, so the product travels to the page as it is). */
+  dates: { startTime: string; endTime: string }[];
+}
+
+/**
+ * Only a paid session still to come (or live now: latecomers may still join) is sold; a free one
+ * is joined from its page, and a past one is over. Who already holds a seat is the buyer's fact.
+ */
+export function sessionSaleRefusal(session: { id: number; priceCents: number }, timing: "upcoming" | "live" | "past"): { error: string; status: number; link: { label: string; href: string } } | null {
+  const link = { label: "Go to the session", href: `/study-sessions/${session.id}` };
+  if (session.priceCents <= 0) return { error: "This session is free: register for it on its page.", status: 409, link };
+  if (timing === "past") return { error: "This session has already taken place and is no longer for sale.", status: 410, link };
+  return null;
+}
+
 export type CheckoutProduct =
   | { kind: "online_course"; course: CourseForSale; packageType: PaidPackageType }
+  | { kind: "study_session"; session: SessionForSale }
   | { kind: "subscription"; plan: PlanKey; interval: BillingInterval }
   | { kind: "tokens"; amount: TokenPack["amount"] }
   | { kind: "elite_deposit"; course: CourseForSale }
@@ -76,14 +99,21 @@ export type CheckoutRequest =
   | { kind: "online_course"; onlineCourseId: number; packageType: PaidPackageType }
   | { kind: "subscription"; plan: PlanKey; interval: BillingInterval }
   | { kind: "tokens"; amount: number }
-  | { kind: "elite_deposit" | "elite_full"; onlineCourseId: number };
+  | { kind: "elite_deposit" | "elite_full"; onlineCourseId: number }
+  | { kind: "study_session"; studySessionId: number };
 
 /**
  * Reads the checkout link contracts: `?online_course_id={id}&package=learn|practice|bundle`,
  * `?plan=plus|premed_plus&interval=month|year` (yearly when left out), `?tokens=10|25|50`,
- * `?online_course_id={id}&elite=deposit|full`. Anything else is an error message for a 400.
+ * `?online_course_id={id}&elite=deposit|full`, `?study_session_id={id}`. Anything else is an
+ * error message for a 400.
  */
 export function parseCheckoutQuery(params: URLSearchParams): CheckoutRequest | { error: string } {
+  const studySession = params.get("study_session_id");
+  if (studySession !== null) {
+    const id = parseRecordId(studySession);
+    return id === null ? { error: "Choose a study session to buy." } : { kind: "study_session", studySessionId: id };
+  }
   const plan = params.get("plan");
   if (plan !== null) {
     const key = plan === "premed_plus" ? "pre_med_plus" : plan;
@@ -123,6 +153,11 @@ export function listPrice(product: CheckoutProduct, elitePaidCents = 0): ListPri
     case "subscription": {
       const plan = PLANS[product.plan];
       return { name: `${plan.name} (${product.interval === "year" ? "yearly" : "monthly"})`, priceCents: planPrice(product.plan, product.interval), regularPriceCents: product.interval === "year" ? plan.prices.month * 12 : null };
+    }
+    case "study_session": {
+      const { session } = product;
+      if (session.priceCents <= 0) return { error: "This session is free: register for it on its page." };
+      return { name: session.title, priceCents: session.priceCents, regularPriceCents: session.regularPriceCents };
     }
     case "tokens": {
       const pack = TOKEN_PACKS.find((candidate) => candidate.amount === product.amount)!;
@@ -166,6 +201,8 @@ export function productKey(product: CheckoutProduct): string {
       return `subscription:${product.plan}:${product.interval}`;
     case "tokens":
       return `tokens:${product.amount}`;
+    case "study_session":
+      return `study_session:${product.session.id}`;
     default:
       return `${product.kind}:${product.course.id}`;
   }
@@ -177,7 +214,7 @@ export interface DiscountCodeFacts {
   id: number;
   code: string;
   percentOff: number;
-  productKind: "online_course" | "subscription" | "tokens" | null;
+  productKind: DiscountCodesTable["product_kind"];
   onlineCourseId: number | null;
   startsAt: Date | null;
   endsAt: Date | null;
@@ -194,6 +231,7 @@ export function checkDiscountCode(code: DiscountCodeFacts, product: CheckoutProd
   if (code.usageLimit !== null && code.timesUsed >= code.usageLimit) return { ok: false, error: "This discount code has been used up." };
   const kind = product.kind === "elite_deposit" || product.kind === "elite_full" ? "online_course" : product.kind;
   if (code.productKind && code.productKind !== kind) return { ok: false, error: "This discount code does not apply to this product." };
+  if (code.onlineCourseId !== null && !("course" in product)) return { ok: false, error: "This discount code does not apply to this product." };
   if (code.onlineCourseId !== null && !("course" in product && product.course.id === code.onlineCourseId)) {
     return { ok: false, error: "This discount code does not apply to this course." };
   }
@@ -271,7 +309,8 @@ export function quote(input: QuoteInput): Quote | { error: string } {
   const trialDays = input.product.kind === "subscription" && input.trialEligible ? TRIAL_DAYS : 0;
   return {
     name: listed.name,
-    currency: "course" in input.product ? input.product.course.currency : taxed.currency,
+    // Courses and sessions are charged in their own currency, plans and tokens in the buyer's.
+    currency: "course" in input.product ? input.product.course.currency : input.product.kind === "study_session" ? input.product.session.currency : taxed.currency,
     regularPriceCents: listed.regularPriceCents !== null && listed.regularPriceCents > listed.priceCents ? listed.regularPriceCents : null,
     priceCents: listed.priceCents,
     ownedCents,

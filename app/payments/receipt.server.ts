@@ -47,6 +47,17 @@ export async function receiptFor(session: CurrentSession, query: URLSearchParams
         next: { label: "Manage your subscription", href: "/my-subscription" },
       };
     }
+    case "study_session": {
+      const session = await db().selectFrom("study_sessions").select(["id", "title"]).where("id", "=", purchase.study_session_id!).executeTakeFirst();
+      const seat = session ? await db().selectFrom("study_session_users").select("status").where("study_session_id", "=", session.id).where("user_id", "=", userId).executeTakeFirst() : undefined;
+      if (!session) return { purchase: summary, headline: "Your payment is complete", details: [], next: { label: "Go to your dashboard", href: "/dashboard" } };
+      return {
+        purchase: summary,
+        headline: seat?.status === "active" ? `You're registered for ${session.title}` : "Your payment is complete",
+        details: ["Your seat is paid. We have sent you a confirmation email with the session's dates."],
+        next: { label: "Go to the session", href: `/study-sessions/${session.id}` },
+      };
+    }
     default: {
       const course = await db().selectFrom("online_courses").selectAll().where("id", "=", purchase.online_course_id!).executeTakeFirstOrThrow();
       const enrolment = enrolmentFacts(await findEnrolment(db(), userId, course.id));

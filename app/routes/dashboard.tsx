@@ -11,6 +11,7 @@ import { loadStudentDashboard } from "~/dashboards/dashboards.server";
 import { siteOrigin } from "~/utils/site-origin.server";
 import { loadRepWorkspace } from "~/programs/rep-dashboard.server";
 import { RepWorkspacePanel } from "~/programs/rep-workspace";
+import { MySessionList } from "~/study-sessions/my-session-list";
 import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -31,13 +32,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     unavailableView: unavailableDashboardView(params),
     courses: dashboard?.courses ?? [],
     sessions: dashboard?.sessions ?? [],
+    myStudySessions: dashboard?.myStudySessions ?? [],
     onlineCourses: dashboard ? onlineCoursesForTab(tab, dashboard.onlineCourses) : [],
     classRep,
   };
 }
 
 export default function StudentDashboard() {
-  const { greeting, firstName, courses, sessions, tab, tabs, onlineCourses, classRep, unavailableView } = useLoaderData<typeof loader>();
+  const { greeting, firstName, courses, sessions, myStudySessions, tab, tabs, onlineCourses, classRep, unavailableView } = useLoaderData<typeof loader>();
   return (
     <Container size="4" px="4" py="6">
       <Heading as="h1" size="7">
@@ -86,6 +88,20 @@ export default function StudentDashboard() {
             }
           >
             <CourseTiles courses={courses} />
+          </DashboardSection>
+          <DashboardSection
+            title="Your live sessions"
+            isEmpty={myStudySessions.length === 0}
+            empty={
+              <>
+                You have no live session coming up. <Link to="/study-sessions">See all your live sessions</Link>.
+              </>
+            }
+          >
+            <MySessionList sessions={myStudySessions} showGroup />
+            <Text as="p" mt="3">
+              <Link to="/study-sessions">See all your live sessions and your calendar feed</Link>
+            </Text>
           </DashboardSection>
           <DashboardSection title="Upcoming live sessions for your courses" isEmpty={sessions.length === 0} empty="No live sessions scheduled for your courses yet.">
             <UpcomingSessionList sessions={sessions} />

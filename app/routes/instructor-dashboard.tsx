@@ -20,12 +20,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Links to the course editor and question bank, for those the policy lets in.
     mayCreateCourses: decideAccess(viewer, routeRule("routes/online-courses+/new").access) === "allow",
     mayBrowseQuestions: decideAccess(viewer, routeRule("routes/online-course-activities+/questions").access) === "allow",
+    mayRunSessions: decideAccess(viewer, routeRule("routes/study-sessions+/new").access) === "allow",
     ...(await loadInstructorDashboard(user.id)),
   };
 }
 
 export default function InstructorDashboard() {
-  const { firstName, onlineCourses, sessions, tutoredCourses, tutorProfile, mayCreateCourses, mayBrowseQuestions, unavailableView } = useLoaderData<typeof loader>();
+  const { firstName, onlineCourses, sessions, tutoredCourses, tutorProfile, mayCreateCourses, mayBrowseQuestions, mayRunSessions, unavailableView } = useLoaderData<typeof loader>();
   return (
     <Container size="4" px="4" py="6">
       <Heading as="h1" size="7">
@@ -67,8 +68,13 @@ export default function InstructorDashboard() {
         </Flex>
       ) : null}
       <DashboardSection title="Your upcoming live sessions" isEmpty={sessions.length === 0} empty="No live sessions scheduled.">
-        <UpcomingSessionList sessions={sessions} />
+        <UpcomingSessionList sessions={sessions} manage={mayRunSessions} />
       </DashboardSection>
+      {mayRunSessions ? (
+        <Text as="p" mt="2">
+          <Link to="/study-sessions/new">Create a live session</Link>
+        </Text>
+      ) : null}
       {tutoredCourses.length > 0 || tutorProfile ? (
         <DashboardSection title="Courses you tutor" isEmpty={tutoredCourses.length === 0} empty="Add the courses you tutor to your profile.">
           <CourseTiles courses={tutoredCourses} />

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { saveFile, storedFileSize } from "../../app/files/storage.server";
+import { demoSessionFiles, type DemoSessionFile } from "./study-session-files";
 
 /**
  * The demo lesson clips: three short silent videos with English captions, made once by
@@ -70,13 +71,29 @@ export function demoClips(): readonly DemoClip[] {
   return clipFiles().clips;
 }
 
-/** Stores the clips in the lesson-media bucket; a file already there (same name, same size) is left as it is. */
+let sessionFiles: DemoSessionFile[] | undefined;
+
+/** The demo live sessions' attachments' files: PDFs made by the seed and a recording (the first clip). */
+export function demoStudySessionFiles(): DemoSessionFile[] {
+  sessionFiles ??= demoSessionFiles(readFileSync(path.join(mediaFolder(), "demo-clip-1.mp4")));
+  return sessionFiles;
+}
+
+/**
+ * Stores the clips in the lesson-media bucket; a file already there (same name, same size) is left
+ * as it is. The demo live sessions' files go into the study-session-files bucket alongside (the
+ * counts are the lesson clips').
+ */
 export async function storeDemoLessonMedia(): Promise<{ stored: number; present: number }> {
   let stored = 0;
   for (const file of clipFiles().files) {
     if ((await storedFileSize("lesson-media", file.name)) === file.bytes.byteLength) continue;
     await saveFile("lesson-media", file.name, file.bytes);
     stored += 1;
+  }
+  for (const file of demoStudySessionFiles()) {
+    if ((await storedFileSize("study-session-files", file.name)) === file.bytes.byteLength) continue;
+    await saveFile("study-session-files", file.name, file.bytes);
   }
   return { stored, present: clipFiles().files.length - stored };
 }

@@ -6,6 +6,7 @@ import { demoClips } from "./lesson-media";
 import { seedPartnerMemberships } from "./partner-memberships";
 import { seedReferrals } from "./referrals";
 import { seedPublicSite } from "./public-site";
+import { seedDemoStudySessions } from "./study-sessions";
 import { seedOnlineCourseLearning, type SeededActivity } from "./online-courses";
 import { blogPosts } from "./data/blog-posts";
 import { courses, courseSlug } from "./data/courses";
@@ -13,6 +14,7 @@ import { onlineCourses } from "./data/online-courses";
 import { demoStudentCourses, demoTutorProfile, people, personEmail, type TutorSeed } from "./data/people";
 import { schools } from "./data/schools";
 import { studySessions } from "./data/study-sessions";
+import { discountCodes } from "./data/discount-codes";
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, demoAccounts } from "./demo-accounts";
 
 const SEEDED_TABLES = [
@@ -29,6 +31,10 @@ const SEEDED_TABLES = [
   "study_sessions",
   "study_session_dates",
   "study_session_courses",
+  // Enrolments and material of the demo live sessions (migration 0017; server/seed/study-sessions.ts).
+  "study_session_users",
+  "study_session_attachments",
+  "discount_codes",
   "blog_posts",
   "quiz_questions",
   "online_course_users",
@@ -372,6 +378,18 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   );
   await trx.insertInto("study_session_courses").values(sessionCourseValues).execute();
   summary.study_session_courses = sessionCourseValues.length;
+
+  // The live sessions that show every state of a session's page (live now, recording open, access ended).
+  const liveSessions = await seedDemoStudySessions(trx, { user: userId, course: (slug) => need(courseIds, slug, "course") }, now);
+  summary.study_sessions += liveSessions.study_sessions;
+  summary.study_session_dates += liveSessions.study_session_dates;
+  summary.study_session_courses += liveSessions.study_session_courses;
+  summary.study_session_users = liveSessions.study_session_users;
+  summary.study_session_attachments = liveSessions.study_session_attachments;
+
+  // A study session discount code to try at checkout (LIVE20: 20% off any live session).
+  await trx.insertInto("discount_codes").values(discountCodes.map((code) => ({ code: code.code, percent_off: code.percentOff, product_kind: code.productKind }))).execute();
+  summary.discount_codes = discountCodes.length;
 
   // Blog posts; a negative age is a post scheduled for later.
   const blogValues = blogPosts.map((post) => {

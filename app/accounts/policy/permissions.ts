@@ -50,6 +50,8 @@ export interface Permissions {
   manage_online_course: OnlineCourseRef;
   /** Accept or decline an invitation to a partner: the invited user only (not even admins). */
   respond_to_partner_invite: PartnerInviteRef;
+  /** Edit a live study session, see its roster, add, refund and remove its students. */
+  manage_study_session: StudySessionRef;
 }
 
 /**
@@ -83,6 +85,11 @@ export interface PartnerInviteRef {
 /** A chat, when only who belongs to it matters. */
 export interface ChatRef {
   memberIds: readonly number[];
+}
+
+/** A live study session, as far as who may run it goes. */
+export interface StudySessionRef {
+  instructor_id: number | null;
 }
 
 /** An online course, as far as who may manage it goes. */
@@ -120,6 +127,9 @@ const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boole
   // The course's own instructor (who must still hold an instructor role), managers and admins.
   manage_online_course: (viewer, course) => managesOnlineCourse(viewer, course.instructor_id),
   respond_to_partner_invite: (viewer, invite) => viewer.id !== null && viewer.id === invite.user_id,
+  // Its own instructor while they hold an instructor role, and admins (SPEC §1: instructors run sessions).
+  manage_study_session: (viewer, session) =>
+    isAdmin(viewer) || (session.instructor_id !== null && viewer.id === session.instructor_id && isInstructor(viewer)),
 };
 
 /**

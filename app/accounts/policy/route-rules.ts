@@ -36,6 +36,9 @@ export const ANNOUNCEMENT_ROLES = [...ANNOUNCEMENT_RECIPIENT_ROLES, ...ANNOUNCEM
  */
 export const REP_DASHBOARD_ROLES = ["brand_ambassador", "marketing_rep", "mcat_rep", "marketing_manager", "admin"] as const satisfies readonly Role[];
 
+/** Who creates and runs live study sessions (SPEC §1): every instructor kind and admins; `manage_study_session` then decides per session. */
+export const STUDY_SESSION_STAFF_ROLES = [...INSTRUCTOR_ROLES, "admin"] as const satisfies readonly Role[];
+
 // ── Routes ───────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -115,6 +118,7 @@ export const ROUTE_RULES = {
   // production, unless DEV_MAILBOX is set), 404 elsewhere; the route decides that, not the role.
   "routes/dev+/mailbox": { access: "public" },
   "routes/dev+/mailbox.$id": { access: "public" },
+  "routes/dev+/mailbox.$id.attachments.$index": { access: "public" },
 
   // Users API.
   "routes/api+/v1+/users+/_index": { access: { roles: USER_DIRECTORY_ROLES }, api: true },
@@ -255,6 +259,27 @@ export const ROUTE_RULES = {
   "routes/mcat+/_index": { access: "public" },
   "routes/mcat+/free-resources": { access: "public" },
   "routes/mcat+/events.($type)": { access: "public" },
+  // Live study sessions: the page is public and takes a guest's sign-up with the free
+  // registration; who may join, download or see a calendar is the enrolment, checked inside.
+  "routes/study-sessions+/_index": { access: "signed-in" },
+  "routes/study-sessions+/$id": { access: "public" },
+  "routes/study-sessions+/$id.join": { access: "signed-in" },
+  "routes/study-sessions+/$id.attachments.$attachmentId": { access: "public" },
+  "routes/study-sessions+/$id.calendar[.ics]": { access: "signed-in" },
+  "routes/calendar-feeds+/$token": { access: "public" },
+  "routes/study-sessions+/new": { access: { roles: STUDY_SESSION_STAFF_ROLES } },
+  "routes/study-sessions+/$id_.edit": { access: { roles: STUDY_SESSION_STAFF_ROLES } },
+  "routes/study-sessions+/$id_.roster": { access: { roles: STUDY_SESSION_STAFF_ROLES } },
+  "routes/meetings+/$meetingId": { access: "signed-in" },
+  "routes/api+/v1+/study_sessions+/$id.users.free_register": { api: true, ...onlyMutations("signed-in") },
+  "routes/api+/v1+/study_sessions+/$id.users.confirm_purchase": { api: true, ...onlyMutations("signed-in") },
+  "routes/api+/v1+/study_sessions+/$id.users._index": { access: "signed-in", api: true },
+  "routes/api+/v1+/study_sessions+/$id.users.add_user": { api: true, ...onlyMutations("signed-in") },
+  "routes/api+/v1+/study_sessions+/$id.zoom_sync": { api: true, ...onlyMutations("signed-in") },
+  "routes/api+/v1+/study_session_users+/_index": { access: "signed-in", api: true },
+  "routes/api+/v1+/study_session_users+/$id": { access: "signed-in", api: true },
+  "routes/api+/v1+/study_session_users+/$id.refund": { api: true, ...onlyMutations("signed-in") },
+  "routes/api+/v1+/study_session_users+/$id.resend_email": { api: true, ...onlyMutations("signed-in") },
   "routes/mcat+/exam-dates": { access: "public" },
   "routes/med-school-calculator": { access: "public" },
   "routes/lsat": { access: "public" },

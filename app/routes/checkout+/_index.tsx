@@ -26,16 +26,20 @@ export interface CheckoutAnswer {
   view: CheckoutView | null;
   result: SubmissionResult<string[]> | null;
   error: string | null;
+  /** Where to go instead (a free or past study session's page). */
+  link?: { label: string; href: string } | null;
 }
 
-const notForSale = (refused: { error: string; status: number }) => data<CheckoutAnswer>({ view: null, result: null, error: refused.error }, { status: refused.status });
+const notForSale = (refused: { error: string; status: number; link?: { label: string; href: string } }) =>
+  data<CheckoutAnswer>({ view: null, result: null, error: refused.error, link: refused.link ?? null }, { status: refused.status });
 
 const buyerOf = (user: SessionUser): Buyer => ({ id: user.id, email: user.email, firstName: user.first_name, countryCode: user.country_code });
 
 /**
  * /checkout?online_course_id={id}&package=learn|practice|bundle, ?plan=plus|premed_plus&interval=month|year,
- * ?tokens=10|25|50, ?online_course_id={id}&elite=deposit|full: the price with tax before paying,
- * sign-up for guests in the same form, then Stripe's payment page.
+ * ?tokens=10|25|50, ?online_course_id={id}&elite=deposit|full, ?study_session_id={id}: the price
+ * with tax before paying, sign-up for guests in the same form, then Stripe's payment page. A seat
+ * the buyer already holds is shown with a link to the session and answered 409.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
@@ -46,7 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const choice = { country: null, discountCode: "", applyCredits: false };
   const priced = await priceCheckout(buyer?.id ?? null, { product: loaded.product, country: buyer?.countryCode ?? null });
   if ("error" in priced) return notForSale(priced);
-  return data<CheckoutAnswer>({ view: await checkoutView({ product: loaded.product, productQuery, buyer, choice, priced }), result: null, error: null });
+  const view = await checkoutView({ product: loaded.product, productQuery, buyer, choice, priced });
+  return data<CheckoutAnswer>({ view, result: null, error: null }, { status: view.blocked && loaded.product.kind === "study_session" ? 409 : 200 });
 }
 
 /** What stops a submission short of the payment page: its status and what the form says. */
@@ -127,7 +132,7 @@ export const headers = passRetryAfter;
 export default function CheckoutPage() {
   const loaded = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
-  const { view, result, error } = (posted ?? loaded) as CheckoutAnswer;
+  const { view, result, error, link } = (posted ?? loaded) as CheckoutAnswer;
   const navigation = useNavigation();
   if (!view) {
     return (
@@ -136,7 +141,7 @@ export default function CheckoutPage() {
           Checkout
         </Heading>
         <p role="alert">{error}</p>
-        <Link to="/courses">Browse courses</Link>
+        {link ? <Link to={link.href}>{link.label}</Link> : <Link to="/courses">Browse courses</Link>}
       </Container>
     );
   }
@@ -155,5 +160,5 @@ export default function CheckoutPage() {
 }
 
 export const meta: MetaFunction = ({ matches }) => [
-  ...metaFor(matches, { title: "Checkout", description: "Pay for your course, plan or tokens.", path: "/checkout", noindex: true }),
+  ...metaFor(matches, { title: "Checkout", description: "Pay for your course, live session, plan or tokens.", path: "/checkout", noindex: true }),
 ];

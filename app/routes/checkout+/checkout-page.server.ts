@@ -2,7 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { db } from "~/db/db.server";
 import type { CountryCode } from "~/db/schema";
 import { CHOICE_FIELDS, type CheckoutSubmission, type CheckoutView } from "~/payments/checkout-fields";
-import { loadCheckoutProduct, type PricedCheckout } from "~/payments/checkout.server";
+import { loadCheckoutProduct, type LoadedProduct, type PricedCheckout } from "~/payments/checkout.server";
 import { parseCheckoutQuery, type CheckoutProduct } from "~/payments/quote";
 
 /** The /checkout route's own helpers (route-private: a `.server.ts` module is not a route). */
@@ -23,7 +23,7 @@ export interface Choice {
 }
 
 /** The product a checkout link (or the form's copy of it) names, read once; or why it cannot be bought. */
-export async function checkoutProduct(productQuery: Record<string, string>): Promise<{ product: CheckoutProduct } | { error: string; status: number }> {
+export async function checkoutProduct(productQuery: Record<string, string>): Promise<LoadedProduct> {
   const parsed = parseCheckoutQuery(new URLSearchParams(productQuery));
   if ("error" in parsed) return { error: parsed.error, status: 400 };
   return loadCheckoutProduct(parsed);

@@ -4,13 +4,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { linkify } from "~/formatting/linkify";
 import { formatUtc } from "~/mail/dev-mailbox";
-import { findOutboxEmail } from "~/mail/outbox.server";
+import { attachmentSummaries, findOutboxEmail } from "~/mail/outbox.server";
 import { requireDevMailbox } from "~/routes/dev+/mailbox-access.server";
 import { parseRecordId } from "~/utils/record-id";
 
 /**
  * GET /dev/mailbox/{id}: one recorded mail. The plain-text body is shown with its links made
- * clickable; the HTML body is not rendered (it would run as part of this page).
+ * clickable; the HTML body is not rendered (it would run as part of this page). Attachments are
+ * listed as downloads (./mailbox.$id.attachments.$index.ts).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/dev+/mailbox.$id");
@@ -26,6 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     createdAt: formatUtc(email.created_at),
     sentAt: email.sent_at ? formatUtc(email.sent_at) : null,
     text: email.text_body,
+    attachments: attachmentSummaries(email.attachments),
   };
 }
 
@@ -56,6 +58,25 @@ export default function DevMailboxMessage() {
             ),
           )}
         </pre>
+        {email.attachments.length > 0 ? (
+          <section aria-labelledby="mail-attachments" style={{ marginTop: "var(--space-4)" }}>
+            <Heading as="h3" size="3" id="mail-attachments" mb="2">
+              Attachments
+            </Heading>
+            <ul style={{ margin: 0, paddingLeft: "var(--space-5)" }}>
+              {email.attachments.map((attachment) => (
+                <li key={attachment.index}>
+                  <a href={`/dev/mailbox/${email.id}/attachments/${attachment.index}`} download={attachment.filename}>
+                    {attachment.filename}
+                  </a>{" "}
+                  <Text size="2" color="gray">
+                    ({attachment.contentType.split(";")[0]}, {attachment.bytes.toLocaleString("en-US")} bytes)
+                  </Text>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
       </article>
     </Card>
   );

@@ -50,7 +50,7 @@ export default function McatFreeResourcesPage() {
             <li key={session.id}>
               <Card>
                 <Text as="p" weight="bold">
-                  {session.title}
+                  <Link to={`/study-sessions/${session.id}`}>{session.title}</Link>
                 </Text>
                 <Text as="p" size="2" color="gray">
                   Next: <time dateTime={isoOf(session.next_start)}>{displayDateTime(session.next_start)}</time> · {formatPrice(session.price_cents, session.currency)}

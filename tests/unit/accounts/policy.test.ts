@@ -91,6 +91,7 @@ describe("the route table", () => {
     "routes/users+/confirmations.resend_instructions": { load: "everyone" },
     "routes/dev+/mailbox": { load: "everyone" },
     "routes/dev+/mailbox.$id": { load: "everyone" },
+    "routes/dev+/mailbox.$id.attachments.$index": { load: "everyone" },
     "routes/dashboard": { load: "signed-in" },
     "routes/users+/_index": { load: ["admin"], mutate: "everyone" },
     "routes/api+/v1+/users+/_index": { load: ["admin"] },
@@ -201,6 +202,25 @@ describe("the route table", () => {
     "routes/mcat+/_index": { load: "everyone" },
     "routes/mcat+/free-resources": { load: "everyone" },
     "routes/mcat+/events.($type)": { load: "everyone" },
+    "routes/study-sessions+/_index": { load: "signed-in" },
+    "routes/study-sessions+/$id": { load: "everyone" },
+    "routes/study-sessions+/$id.join": { load: "signed-in" },
+    "routes/study-sessions+/$id.attachments.$attachmentId": { load: "everyone" },
+    "routes/study-sessions+/$id.calendar[.ics]": { load: "signed-in" },
+    "routes/study-sessions+/new": { load: ["instructor", "ss_instructor", "mcat_instructor", "lsat_instructor", "admin"] },
+    "routes/study-sessions+/$id_.edit": { load: ["instructor", "ss_instructor", "mcat_instructor", "lsat_instructor", "admin"] },
+    "routes/study-sessions+/$id_.roster": { load: ["instructor", "ss_instructor", "mcat_instructor", "lsat_instructor", "admin"] },
+    "routes/calendar-feeds+/$token": { load: "everyone" },
+    "routes/meetings+/$meetingId": { load: "signed-in" },
+    "routes/api+/v1+/study_sessions+/$id.users.free_register": { load: "everyone", mutate: "signed-in" },
+    "routes/api+/v1+/study_sessions+/$id.users.confirm_purchase": { load: "everyone", mutate: "signed-in" },
+    "routes/api+/v1+/study_sessions+/$id.users._index": { load: "signed-in" },
+    "routes/api+/v1+/study_sessions+/$id.users.add_user": { load: "everyone", mutate: "signed-in" },
+    "routes/api+/v1+/study_sessions+/$id.zoom_sync": { load: "everyone", mutate: "signed-in" },
+    "routes/api+/v1+/study_session_users+/_index": { load: "signed-in" },
+    "routes/api+/v1+/study_session_users+/$id": { load: "signed-in" },
+    "routes/api+/v1+/study_session_users+/$id.refund": { load: "everyone", mutate: "signed-in" },
+    "routes/api+/v1+/study_session_users+/$id.resend_email": { load: "everyone", mutate: "signed-in" },
     "routes/mcat+/exam-dates": { load: "everyone" },
     "routes/med-school-calculator": { load: "everyone" },
     "routes/lsat": { load: "everyone" },
@@ -371,6 +391,27 @@ describe("manage_online_course: the course's instructor, managers and admins", (
   it("gives a course without an instructor to managers and admins only", () => {
     expect(can(signedIn(70, "instructor"), "manage_online_course", { instructor_id: null })).toBe(false);
     expect(can(signedIn(73, "admin"), "manage_online_course", { instructor_id: null })).toBe(true);
+  });
+});
+
+describe("manage_study_session: the session's instructor and admins", () => {
+  const session = { instructor_id: 70 };
+  it.each([
+    ["the session's instructor", signedIn(70, "instructor"), true],
+    ["the session's study-session instructor", signedIn(70, "ss_instructor"), true],
+    ["the session's LSAT instructor", signedIn(70, "lsat_instructor"), true],
+    ["another instructor", signedIn(71, "instructor"), false],
+    ["the named instructor who no longer holds an instructor role", signedIn(70), false],
+    ["a manager", signedIn(72, "manager"), false],
+    ["an admin", signedIn(73, "admin"), true],
+    ["a student", signedIn(75), false],
+    ["a guest", guestViewer, false],
+  ] as const)("%s → %s", (_name, viewer, allowed) => {
+    expect(can(viewer, "manage_study_session", session)).toBe(allowed);
+  });
+  it("gives a session without an instructor to admins only", () => {
+    expect(can(signedIn(70, "instructor"), "manage_study_session", { instructor_id: null })).toBe(false);
+    expect(can(signedIn(73, "admin"), "manage_study_session", { instructor_id: null })).toBe(true);
   });
 });
 

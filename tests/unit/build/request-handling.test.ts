@@ -16,9 +16,10 @@ const REQUEST_SEAMS = new Set([
   "app/accounts/session.server.ts",
   "app/accounts/authorize.server.ts",
   "app/accounts/user-api.server.ts",
-  // Access to one chat or one managed course: the session, then the policy, else 403/404.
+  // Access to one chat, one managed course or one run session: the session, then the policy, else 403/404.
   "app/chats/chat-access.server.ts",
   "app/online-courses/course-access.server.ts",
+  "app/study-sessions/session-access.server.ts",
   // The JSON API's body reader and error documents.
   "app/api/handler.server.ts",
   "app/api/errors.ts",

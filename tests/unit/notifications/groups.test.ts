@@ -44,6 +44,9 @@ describe("groupTitle and notificationLink", () => {
     [[item(1, "ReferralReward", null, false, { friend_name: "Noah K.", amount: "$10" })], "Noah K. made their first purchase: you earned $10 credit"],
     [[item(1, "ReferralReward", null), item(2, "ReferralReward", null)], "You earned referral credit 2 times"],
     [[item(1, "ReferralReward", null)], "You earned referral credit"],
+    [[item(1, "StudySessionReminder", "4", false, { title: "CS 135 Weekly Tutorial", lead: "24h" })], "CS 135 Weekly Tutorial starts tomorrow"],
+    [[item(1, "StudySessionReminder", "4", false, { title: "CS 135 Weekly Tutorial", lead: "1h" })], "CS 135 Weekly Tutorial starts in an hour"],
+    [[item(1, "StudySessionReminder", "4")], "A live session you joined starts tomorrow"],
   ])("%#: %s", (items, title) => {
     expect(groupTitle(groupNotifications(items)[0]!)).toBe(title);
   });

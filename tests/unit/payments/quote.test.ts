@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkDiscountCode, courseSaleRefusal, isGradeBooster, listPrice, parseCheckoutQuery, productKey, quote, type CheckoutProduct, type CourseForSale, type DiscountCodeFacts } from "~/payments/quote";
+import { checkDiscountCode, courseSaleRefusal, isGradeBooster, listPrice, parseCheckoutQuery, productKey, quote, sessionSaleRefusal, type CheckoutProduct, type CourseForSale, type DiscountCodeFacts } from "~/payments/quote";
 
 const course: CourseForSale = {
   id: 4,
@@ -153,5 +153,80 @@ describe("the quote", () => {
   it("knows a Grade Booster", () => {
     expect(isGradeBooster(course)).toBe(true);
     expect(isGradeBooster({ courseType: "exam_prep", purchaseType: "subscription" })).toBe(false);
+  });
+});
+
+describe("live study sessions (SPEC §9: the discount is a percent; tax and currency as for courses)", () => {
+  const session = { id: 7, title: "MATH 137 Midterm Exam Prep", priceCents: 3900, regularPriceCents: 4900, currency: "CAD" as const, dates: [] };
+  const seat: CheckoutProduct = { kind: "study_session", session };
+  const usdSeat: CheckoutProduct = { kind: "study_session", session: { ...session, currency: "USD", regularPriceCents: null } };
+
+  it.each<[string, string, object]>([
+    ["a session", "study_session_id=7", { kind: "study_session", studySessionId: 7 }],
+    ["the session wins over other fields", "study_session_id=7&tokens=10", { kind: "study_session", studySessionId: 7 }],
+  ])("reads the checkout link of %s", (_name, query, expected) => {
+    expect(parseCheckoutQuery(new URLSearchParams(query))).toEqual(expected);
+  });
+
+  it.each(["study_session_id=", "study_session_id=abc", "study_session_id=0", "study_session_id=-3", "study_session_id=99999999999"])("refuses ?%s with a message", (query) => {
+    expect(parseCheckoutQuery(new URLSearchParams(query))).toEqual({ error: "Choose a study session to buy." });
+  });
+
+  it.each<[string, { priceCents: number }, "upcoming" | "live" | "past", number | null]>([
+    ["a paid upcoming session is sold", { priceCents: 3900 }, "upcoming", null],
+    ["a paid session live now is still sold (latecomers join)", { priceCents: 3900 }, "live", null],
+    ["a free session is joined from its page", { priceCents: 0 }, "upcoming", 409],
+    ["a past session is over", { priceCents: 3900 }, "past", 410],
+    ["a free past session: free first", { priceCents: 0 }, "past", 409],
+  ])("%s", (_name, facts, timing, refused) => {
+    const refusal = sessionSaleRefusal({ id: 7, ...facts }, timing);
+    expect(refusal?.status ?? null).toBe(refused);
+    if (refusal) expect(refusal.link).toEqual({ label: "Go to the session", href: "/study-sessions/7" });
+  });
+
+  it.each<[string, Parameters<typeof quote>[0], Partial<ReturnType<typeof quote>>]>([
+    ["the regular price struck through when higher", { product: seat, country: "US" }, { name: "MATH 137 Midterm Exam Prep", priceCents: 3900, regularPriceCents: 4900, currency: "CAD", taxCents: 0, totalCents: 3900 }],
+    ["no strike-through when the regular price is not higher", { product: { kind: "study_session", session: { ...session, regularPriceCents: 3900 } }, country: "US" }, { regularPriceCents: null }],
+    ["a CAD session to Canada: CAD and 5% tax", { product: seat, country: "CA" }, { currency: "CAD", taxPercent: 5, taxCents: 195, totalCents: 4095 }],
+    ["a USD session to Canada: still USD, 5% tax", { product: usdSeat, country: "CA" }, { currency: "USD", taxCents: 195, totalCents: 4095 }],
+    ["a CAD session to a guest: CAD, no tax", { product: seat, country: null }, { currency: "CAD", taxCents: 0, totalCents: 3900 }],
+    ["a 20% code, then tax", { product: seat, country: "CA", discount: code({ percentOff: 20, productKind: "study_session" }) }, { discountCents: 780, subtotalCents: 3120, taxCents: 156, totalCents: 3276 }],
+    ["a 33% code rounds to the cent", { product: seat, country: "US", discount: code({ percentOff: 33 }) }, { discountCents: 1287, subtotalCents: 2613, totalCents: 2613 }],
+    ["a 100% code: free", { product: seat, country: "CA", discount: code({ percentOff: 100 }) }, { discountCents: 3900, taxCents: 0, totalCents: 0 }],
+    ["no Plus perk on a session", { product: seat, country: "US", plusMember: true }, { perkCents: 0, totalCents: 3900 }],
+    ["referral credit when asked for", { product: seat, country: "US", creditsAvailableCents: 500, applyCredits: true }, { creditsCents: 500, totalCents: 3400 }],
+  ])("%s", (_name, input, expected) => {
+    expect(quote(input)).toMatchObject(expected);
+  });
+
+  it("refuses to price a free session", () => {
+    expect(quote({ product: { kind: "study_session", session: { ...session, priceCents: 0 } }, country: "US" })).toHaveProperty("error");
+  });
+
+  it.each<[string, Partial<DiscountCodeFacts>, string | null]>([
+    ["a code for any product", {}, null],
+    ["a code for study sessions", { productKind: "study_session" }, null],
+    ["a code for online courses", { productKind: "online_course" }, "This discount code does not apply to this product."],
+    ["a code for one course", { onlineCourseId: 4 }, "This discount code does not apply to this product."],
+    ["an expired study session code", { productKind: "study_session", endsAt: new Date("2026-06-01") }, "This discount code has expired."],
+  ])("%s", (_name, overrides, error) => {
+    const result = checkDiscountCode(code(overrides), seat, now);
+    expect(result.ok ? null : result.error).toBe(error);
+  });
+
+  it("keeps one open checkout per buyer and session", () => {
+    expect(productKey(seat)).toBe("study_session:7");
+  });
+
+  it("keeps every figure in whole cents and adds up", () => {
+    for (const percentOff of [1, 7, 13, 20, 33, 99]) {
+      for (const country of ["CA", "US"]) {
+        const q = quote({ product: seat, country, discount: code({ percentOff }), creditsAvailableCents: 77, applyCredits: true });
+        if ("error" in q) throw new Error(q.error);
+        for (const value of [q.discountCents, q.creditsCents, q.subtotalCents, q.taxCents, q.totalCents]) expect(Number.isInteger(value) && value >= 0).toBe(true);
+        expect(q.priceCents - q.discountCents - q.creditsCents).toBe(q.subtotalCents);
+        expect(q.subtotalCents + q.taxCents).toBe(q.totalCents);
+      }
+    }
   });
 });
