@@ -86,7 +86,7 @@ export class StatementNames {
   nameFor(text: string, parameterCount: number): string | undefined {
     // Without parameters node-postgres uses the simple protocol, which allows several statements
     // in one text (migrations); only plain data statements are named.
-    if (parameterCount === 0 || !NAMEABLE.test(text)) return undefined;
+    if (parameterCount === 0 || !NAMEABLE.test(text) || INFERS_PARTIAL_INDEX.test(text)) return undefined;
     const known = this.names.get(text);
     if (known || this.names.size >= this.limit) return known;
     const name = `s${this.names.size + 1}`;
@@ -96,6 +96,13 @@ export class StatementNames {
 }
 
 const NAMEABLE = /^\s*(select|insert|update|delete|with)\s/i;
+/**
+ * `on conflict (…) where <predicate>` picks a partial unique index by proving its predicate from
+ * the statement's. Once PostgreSQL switches a prepared statement to its generic plan (after five
+ * runs) a parameter in that predicate is unknown, no index matches and the insert fails; such
+ * statements are planned each time instead.
+ */
+const INFERS_PARTIAL_INDEX = /\bon conflict\s*\([^)]*\)\s*where\b/i;
 
 function preparingClient(client: pg.PoolClient, statements: StatementNames): PostgresPoolClient {
   return {

@@ -88,11 +88,13 @@ export async function syncMeeting(date: MeetingDate, session: MeetingSession): P
     });
 }
 
-/** The date's meeting, made now if it has none (the join link's first use). */
-export async function ensureMeeting(date: MeetingDate & { meeting_id: string | null; join_url: string | null }, session: MeetingSession): Promise<SyncedMeeting> {
-  if (date.meeting_id && date.join_url) return { meetingId: date.meeting_id, joinUrl: date.join_url };
-  const current = await db().selectFrom("study_session_dates").where("id", "=", date.id).select(["meeting_id", "join_url"]).executeTakeFirst();
-  if (current?.meeting_id && current.join_url) return { meetingId: current.meeting_id, joinUrl: current.join_url };
+/**
+ * The date's meeting, made now if it has none (the join link's first use), and moved first when
+ * the date was edited since it was last synced (the editor clears meeting_synced_at).
+ */
+export async function ensureMeeting(date: MeetingDate, session: MeetingSession): Promise<SyncedMeeting> {
+  const current = await db().selectFrom("study_session_dates").where("id", "=", date.id).select(["meeting_id", "join_url", "meeting_synced_at"]).executeTakeFirst();
+  if (current?.meeting_id && current.join_url && current.meeting_synced_at) return { meetingId: current.meeting_id, joinUrl: current.join_url };
   return syncMeeting(date, session);
 }
 

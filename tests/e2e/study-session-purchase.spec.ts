@@ -33,6 +33,11 @@ test("the demo student buys a live session seat with the LIVE20 code, JavaScript
   await expect(page.getByRole("heading", { name: `You're registered for ${TITLE}` })).toBeVisible();
   await expect(page.getByText("including $2.36 CAD sales tax")).toBeVisible();
 
+  // The dashboard lists it among the student's live sessions.
+  await page.goto("/dashboard");
+  await expect(page.getByRole("region", { name: "Your live sessions" }).getByRole("link", { name: TITLE, exact: true })).toBeVisible();
+  await page.goBack();
+
   await page.getByRole("link", { name: "Go to the session" }).click();
   await expect(page).toHaveURL(new RegExp(`/study-sessions/${SESSION_ID}$`));
   await expect(page.getByText("You're registered").first()).toBeVisible();

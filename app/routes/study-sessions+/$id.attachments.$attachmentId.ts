@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRouteAccess } from "~/accounts/authorize.server";
+import { can } from "~/accounts/policy/permissions";
+import { viewerFor } from "~/accounts/session.server";
 import { byteRange } from "~/files/byte-range";
 import { readStoredRange, storedFileSize } from "~/files/storage.server";
 import { hasAccess, openableAttachments } from "~/study-sessions/access";
@@ -27,7 +29,8 @@ function downloadName(name: string, fileName: string) {
 /**
  * GET and HEAD /study-sessions/{id}/attachments/{attachmentId}: a session's booklet, solutions,
  * preview or recording, to whoever access.ts lets open it (previews to anyone; the rest to an
- * enrolled student until access ends; never a kind the session excludes). Everything else is 404.
+ * enrolled student until access ends; never a kind the session excludes) and to whoever runs the
+ * session. Everything else is 404.
  * Recordings stream by byte range (206) so the player can seek. Never cached: access ends.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -36,9 +39,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const attachmentId = parseRecordId(params.attachmentId);
   const studySession = sessionId === null || attachmentId === null ? undefined : await findStudySession(sessionId);
   if (!studySession) throw notFound();
-  const enrolment = session ? await findEnrolment(studySession.id, session.user.id) : undefined;
+  // Whoever runs the session opens every file of it, excluded kinds too (they manage them).
+  const manages = can(viewerFor(session), "manage_study_session", { instructor_id: studySession.instructor?.id ?? null });
+  const enrolment = session && !manages ? await findEnrolment(studySession.id, session.user.id) : undefined;
   const withAccess = hasAccess(enrolment ?? null, studySession, new Date());
-  const attachment = openableAttachments(studySession.attachments, studySession, withAccess).find((candidate) => candidate.id === attachmentId);
+  const attachment = (manages ? studySession.attachments : openableAttachments(studySession.attachments, studySession, withAccess)).find((candidate) => candidate.id === attachmentId);
   if (!attachment) throw notFound();
   const size = await storedFileSize("study-session-files", attachment.file_name);
   if (size === null) throw notFound();

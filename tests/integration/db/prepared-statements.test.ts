@@ -8,7 +8,7 @@ const database = useTestDatabase();
 
 describe("statement names", () => {
   it("name each data statement with parameters once, and nothing else", () => {
-    const names = new StatementNames(2);
+    const names = new StatementNames(3);
     expect(names.nameFor('select "id" from "users" where "id" = $1', 1)).toBe("s1");
     expect(names.nameFor('select "id" from "users" where "id" = $1', 1)).toBe("s1");
     expect(names.nameFor("  WITH x as (select $1::int) select * from x", 1)).toBe("s2");
@@ -16,6 +16,9 @@ describe("statement names", () => {
     expect(names.nameFor("create table a (id int); create table b (id int)", 0)).toBeUndefined();
     expect(names.nameFor('select "id" from "users"', 0)).toBeUndefined();
     expect(names.nameFor("alter table a add column b int default $1", 1)).toBeUndefined();
+    // A partial unique index is found through the conflict's predicate: planned every time.
+    expect(names.nameFor('insert into "purchases" ("user_id") values ($1) on conflict ("user_id", "product_key") where "status" = $2 do nothing', 2)).toBeUndefined();
+    expect(names.nameFor('insert into "chats" ("direct_key") values ($1) on conflict ("direct_key") do nothing', 1)).toBe("s3");
     // Past the bound, new texts run unnamed while known ones keep their names.
     expect(names.nameFor('delete from "users" where "id" = $1', 1)).toBeUndefined();
     expect(names.nameFor('select "id" from "users" where "id" = $1', 1)).toBe("s1");
@@ -47,6 +50,18 @@ describe.runIf(inject("testDatabase").kind === "postgres")("prepared statements 
     await sql.raw("create temporary table prepared_a (id int); create temporary table prepared_b (id int)").execute(db);
     const { rows } = await sql<{ n: string }>`select count(*) as n from pg_class where relname in (${"prepared_a"}, ${"prepared_b"})`.execute(db);
     expect(Number(rows[0]!.n)).toBe(2);
+  });
+
+  it("keep finding a partial unique index through the conflict's predicate, however often the insert runs", async () => {
+    const db = single();
+    await sql`create table prepared_open (user_id int not null, status text not null)`.execute(db);
+    await sql`create unique index prepared_open_one on prepared_open (user_id) where status = 'pending'`.execute(db);
+    // Past the fifth run PostgreSQL may plan a prepared statement generically, with the predicate's value unknown.
+    for (let run = 0; run < 8; run += 1) {
+      await sql`insert into prepared_open (user_id, status) values (${1}, ${"pending"}) on conflict (user_id) where status = ${"pending"} do nothing`.execute(db);
+    }
+    const { rows } = await sql<{ n: string }>`select count(*) as n from prepared_open`.execute(db);
+    expect(Number(rows[0]!.n)).toBe(1);
   });
 
   it("answer with the new columns after a table changes under a prepared statement", async () => {

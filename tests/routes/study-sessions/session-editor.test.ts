@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { loader as attachmentLoader } from "~/routes/study-sessions+/$id.attachments.$attachmentId";
 import { action as editAction, loader as editLoader } from "~/routes/study-sessions+/$id_.edit";
 import { action as newAction, loader as newLoader } from "~/routes/study-sessions+/new";
 import { useTestDatabase } from "../../support/database";
@@ -153,6 +154,13 @@ describe("a live session's material", () => {
     expect(added.status).toBe(302);
     const stored = await database().db.selectFrom("study_session_attachments").selectAll().where("study_session_id", "=", id).execute();
     expect(stored).toMatchObject([{ kind: "booklet", name: "Week 1 booklet", content_type: "application/pdf", byte_size: pdf.byteLength, position: 0 }]);
+    // Its instructor opens it from the edit page; a student who is not enrolled cannot.
+    const path = `/study-sessions/${id}/attachments/${stored[0]!.id}`;
+    const params = { params: { id: String(id), attachmentId: String(stored[0]!.id) } };
+    const opened = await owner.visitor.raw(attachmentLoader, path, params);
+    expect(opened.status).toBe(200);
+    expect(new Uint8Array(await opened.arrayBuffer())).toEqual(pdf);
+    expect((await (await visitorFor("student@demo.test")).visitor.get(attachmentLoader, path, params)).status).toBe(404);
 
     // A PDF is not a recording, and a text file named .pdf is not a PDF.
     const wrong = await upload(owner.visitor, id, { kind: "recording", name: "Recording" }, { bytes: pdf, name: "rec.pdf", type: "application/pdf" });

@@ -6,6 +6,7 @@ import * as enrolments from "~/routes/api+/v1+/study_session_users+/_index";
 import * as enrolment from "~/routes/api+/v1+/study_session_users+/$id";
 import * as refund from "~/routes/api+/v1+/study_session_users+/$id.refund";
 import * as resend from "~/routes/api+/v1+/study_session_users+/$id.resend_email";
+import { ensureMeeting } from "~/meetings/meetings.server";
 import { action as newAction } from "~/routes/study-sessions+/new";
 import { useTestDatabase } from "../../support/database";
 import { routeVisitor, sessionCookieFor } from "../../support/route-visitor";
@@ -112,5 +113,16 @@ describe("the study session users API", () => {
     for (const date of synced.data.data) expect(date.attributes.join_url).toMatch(/\/meetings\//);
     const stored = await database().db.selectFrom("study_session_dates").select("join_url").where("study_session_id", "=", id).execute();
     expect(stored.every((date) => date.join_url)).toBe(true);
+  });
+
+  it("moves a date's meeting on its next join after the instructor moves the date", async () => {
+    const { id, instructor } = await sessionWithStudent();
+    await instructor.visitor.api(zoomSync.action, "PUT", `/api/v1/study_sessions/${id}/zoom_sync`, undefined, { params: { id: String(id) } });
+    const [first] = await database().db.selectFrom("study_session_dates").selectAll().where("study_session_id", "=", id).orderBy("start_time").execute();
+    await database().db.updateTable("study_session_dates").set({ start_time: new Date(first!.start_time.getTime() + 3_600_000), end_time: new Date(first!.end_time.getTime() + 3_600_000), meeting_synced_at: null }).where("id", "=", first!.id).execute();
+    const meeting = await ensureMeeting({ id: first!.id, start_time: first!.start_time, end_time: first!.end_time }, { title: "API test session", description: "" });
+    expect(meeting.meetingId).toBe(first!.meeting_id);
+    const after = await database().db.selectFrom("study_session_dates").select("meeting_synced_at").where("id", "=", first!.id).executeTakeFirstOrThrow();
+    expect(after.meeting_synced_at).not.toBeNull();
   });
 });
