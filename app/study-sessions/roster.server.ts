@@ -80,10 +80,7 @@ export async function addUserToSession(studySessionId: number, user: { id?: numb
         .where("deactivated_at", "is", null)
         .executeTakeFirst();
       if (!found) return { kind: "refused", message: "There is no active account with that email.", status: 404 };
-      if (courseId !== null) {
-        const linked = await trx.selectFrom("study_session_courses").select("course_id").where("study_session_id", "=", studySessionId).where("course_id", "=", courseId).executeTakeFirst();
-        if (!linked) return { kind: "refused", message: "That course is not one of this session's courses.", status: 422 };
-      }
+      if (courseId !== null && !(await offersCourse(studySessionId, courseId, trx))) return { kind: "refused", message: NOT_OFFERED_MESSAGE, status: 422 };
       const row = await trx
         .insertInto("study_session_users")
         .values({ study_session_id: studySessionId, user_id: found.id, status: "active", course_id: courseId })
@@ -98,6 +95,25 @@ export async function addUserToSession(studySessionId: number, user: { id?: numb
       if (!row) return { kind: "refused", message: "That user is already enrolled in this session.", status: 409 };
       return { kind: "added", enrolmentId: row.id };
     });
+}
+
+export const NOT_OFFERED_MESSAGE = "That course is not one of this session's courses.";
+
+/** Whether the session is offered for the course (an enrolment may name only those). */
+export async function offersCourse(studySessionId: number, courseId: number, executor: Executor = db()): Promise<boolean> {
+  const linked = await executor.selectFrom("study_session_courses").select("course_id").where("study_session_id", "=", studySessionId).where("course_id", "=", courseId).executeTakeFirst();
+  return linked !== undefined;
+}
+
+/** The courses a session is offered for, for the roster's course choice. */
+export async function sessionCourses(studySessionId: number) {
+  return db()
+    .selectFrom("study_session_courses")
+    .innerJoin("courses", "courses.id", "study_session_courses.course_id")
+    .select(["courses.id", "courses.code", "courses.name"])
+    .where("study_session_id", "=", studySessionId)
+    .orderBy("courses.code")
+    .execute();
 }
 
 /** Takes a user off the roster: the row stays (for the record) as removed, and access ends. */

@@ -31,3 +31,14 @@ export const rosterMessages = {
     cents > 0 ? `${email} was refunded ${formatPrice(cents, currency === "CAD" ? "CAD" : "USD")} and no longer has access.` : `${email} no longer has access.`,
   removed: (email: string) => `${email} was removed from the session.`,
 };
+
+export type RosterAction = "resend" | "refund" | "remove";
+
+/**
+ * Why staff cannot take the action on an enrolment in this status, or null when they can: only an
+ * active enrolment is confirmed again; one that is refunded or removed has already ended.
+ */
+export function rosterActionRefusal(action: RosterAction, status: StudySessionUserStatus): { code: "not_active" | "already_ended"; message: string } | null {
+  if (action === "resend") return status === "active" ? null : { code: "not_active", message: "Only an active enrolment gets a confirmation." };
+  return status === "active" || status === "pending_payment" ? null : { code: "already_ended", message: "That enrolment has already ended." };
+}

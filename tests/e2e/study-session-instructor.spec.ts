@@ -31,6 +31,23 @@ test("an instructor creates a weekly series of four dates, a student buys a seat
   const sessionPath = new URL(page.url()).pathname;
   expect(sessionPath).toMatch(/^\/study-sessions\/\d+$/);
   await expect(page.locator("time").filter({ hasText: /18:00|6:00/ })).toHaveCount(4);
+
+  // Material: a PDF booklet uploaded from the edit page (a multipart form).
+  await page.getByRole("link", { name: "Edit session" }).click();
+  await page.getByLabel("What it is").selectOption("booklet");
+  await page.getByLabel("Name", { exact: true }).fill("Week 1 booklet");
+  await page.getByLabel("File").setInputFiles({ name: "week1.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n") });
+  await page.getByRole("button", { name: "Add file" }).click();
+  await expect(page.getByText("Week 1 booklet was added to the session.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Material" }).getByRole("link", { name: "Week 1 booklet" })).toBeVisible();
+
+  // The roster: the demo student added by email, then sent the confirmation again.
+  await page.goto(`${sessionPath}/roster`);
+  await page.getByLabel("Their account's email").fill("student@demo.test");
+  await page.getByRole("button", { name: "Add to the roster" }).click();
+  await expect(page.getByText("student@demo.test is enrolled and has been sent a confirmation.")).toBeVisible();
+  await page.getByRole("button", { name: "Resend confirmation: student@demo.test" }).click();
+  await expect(page.getByText("The confirmation was sent to student@demo.test again.")).toBeVisible();
   await signOut(page);
 
   const email = `series-buyer-${Date.now()}@example.test`;

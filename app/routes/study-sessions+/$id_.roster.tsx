@@ -9,8 +9,8 @@ import { displayDate } from "~/formatting/display";
 import { formatPrice } from "~/formatting/price";
 import { sendStudySessionConfirmation } from "~/study-sessions/confirmation.server";
 import { refundEnrolment } from "~/study-sessions/purchases.server";
-import { ENROLMENT_STATUS_LABELS, rosterMessages, rosterSchema } from "~/study-sessions/roster";
-import { addUserToSession, findRosterEntry, listRoster, removeEnrolment } from "~/study-sessions/roster.server";
+import { ENROLMENT_STATUS_LABELS, rosterActionRefusal, rosterMessages, rosterSchema } from "~/study-sessions/roster";
+import { addUserToSession, findRosterEntry, listRoster, removeEnrolment, sessionCourses } from "~/study-sessions/roster.server";
 import { requireManagedStudySession } from "~/study-sessions/session-access.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { siteOrigin } from "~/utils/site-origin.server";
@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { studySession } = await requireManagedStudySession(request, ROUTE, params.id);
   const [roster, courses] = await Promise.all([
     listRoster(studySession.id),
-    db().selectFrom("study_session_courses").innerJoin("courses", "courses.id", "study_session_courses.course_id").select(["courses.id", "courses.code", "courses.name"]).where("study_session_id", "=", studySession.id).orderBy("courses.code").execute(),
+    sessionCourses(studySession.id),
   ]);
   return { id: studySession.id, title: studySession.title, roster, courses };
 }
@@ -42,17 +42,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // An enrolment of another session is not this roster's to change: the same 404 as an unknown one.
   const entry = await findRosterEntry(command.enrolment_id);
   if (!entry || entry.study_session_id !== studySession.id) return data({ result: submission.reply({ formErrors: ["That enrolment is not on this roster."] }) }, { status: 404 });
+  const refusal = rosterActionRefusal(command.intent, entry.status);
+  if (refusal) return data({ result: submission.reply({ formErrors: [refusal.message] }) }, { status: 409 });
   if (command.intent === "resend") {
-    if (entry.status !== "active") return data({ result: submission.reply({ formErrors: ["Only an active enrolment gets a confirmation."] }) }, { status: 409 });
     await sendStudySessionConfirmation(db(), { enrolmentId: entry.id, origin: siteOrigin(request) });
     throw await redirectWithToast(back, { type: "success", message: rosterMessages.resent(entry.email) });
   }
   if (command.intent === "refund") {
-    if (entry.status !== "active" && entry.status !== "pending_payment") return data({ result: submission.reply({ formErrors: ["That enrolment has already ended."] }) }, { status: 409 });
     const refunded = await refundEnrolment(entry.id, { by: session.user.id });
     throw await redirectWithToast(back, { type: "success", message: rosterMessages.refunded(entry.email, refunded?.refundedCents ?? 0, entry.currency) });
   }
-  if (!(await removeEnrolment(entry.id))) return data({ result: submission.reply({ formErrors: ["That enrolment has already ended."] }) }, { status: 409 });
+  // A concurrent removal or refund may have ended it since it was read.
+  if (!(await removeEnrolment(entry.id))) return data({ result: submission.reply({ formErrors: [rosterActionRefusal("remove", "removed")!.message] }) }, { status: 409 });
   throw await redirectWithToast(back, { type: "success", message: rosterMessages.removed(entry.email) });
 }
 

@@ -89,6 +89,8 @@ export const EXTRA_PAGES: AxePage[] = [
   { name: "routes/online-courses+/$id_.manager._index (the instructor's course)", role: "instructor", url: { from: "/instructor-dashboard", links: [MANAGER] } },
   { name: "routes/online-courses+/$id_.manager.editor (the instructor's course)", role: "instructor", url: { from: "/instructor-dashboard", links: [MANAGER, /^\/online-courses\/\d+\/manager\/editor$/] } },
   { name: "routes/online-courses+/$id_.print (the instructor's course)", role: "instructor", url: { from: "/instructor-dashboard", links: [MANAGER, /^\/online-courses\/\d+\/print$/] } },
+  { name: "routes/study-sessions+/$id_.edit (the instructor's session)", role: "instructor", url: { from: "/instructor-dashboard", links: [/^\/study-sessions\/\d+\/edit$/] } },
+  { name: "routes/study-sessions+/$id_.roster (the instructor's session)", role: "instructor", url: { from: "/instructor-dashboard", links: [/^\/study-sessions\/\d+\/roster$/] } },
   { name: "routes/checkout+/_index (a plan)", role: "guest", url: { from: "/pricing", links: [/^\/checkout\?plan=/] } },
   { name: "routes/checkout+/_index (a course, signed in)", role: "student", url: { from: "/online-courses/waterloo-math-137-exam-prep", links: [/^\/checkout\?online_course_id=/] } },
   { name: "routes/in-course-experience+/$idOrSlug.$ (enrolled)", role: "student", url: "/in-course-experience/waterloo-math-137-exam-prep" },

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { rosterActionRefusal } from "~/study-sessions/roster";
 import { expandWeeklySeries, localToUtc, studySessionSchema, utcToLocal } from "~/study-sessions/editor-rules";
 
 const iso = (spans: { start_time: Date; end_time: Date }[]) => spans.map((span) => [span.start_time.toISOString(), span.end_time.toISOString()]);
@@ -109,5 +110,20 @@ describe("the session form", () => {
     const result = parse({ ...base, ...fields } as Record<string, string>);
     expect(result.status).toBe("error");
     expect(result.reply().error?.[field]).toEqual([message]);
+  });
+});
+
+describe("what staff may do to an enrolment", () => {
+  it.each([
+    ["resend", "active", null],
+    ["resend", "pending_payment", "not_active"],
+    ["resend", "refunded", "not_active"],
+    ["refund", "active", null],
+    ["refund", "pending_payment", null],
+    ["refund", "refunded", "already_ended"],
+    ["remove", "pending_payment", null],
+    ["remove", "removed", "already_ended"],
+  ] as const)("%s on %s → %s", (action, status, code) => {
+    expect(rosterActionRefusal(action, status)?.code ?? null).toBe(code);
   });
 });

@@ -4,6 +4,7 @@ import { serialize } from "~/api/document";
 import { ApiError } from "~/api/errors";
 import { apiResponse, handleApi, methodNotAllowed } from "~/api/handler.server";
 import { studySessionUserResource } from "~/api/resources/study-sessions";
+import { rosterActionRefusal } from "~/study-sessions/roster";
 import { refundEnrolment } from "~/study-sessions/purchases.server";
 import { findRosterEntry } from "~/study-sessions/roster.server";
 import { enrolmentFor, onlyManagers } from "./enrolment-access.server";
@@ -21,7 +22,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const session = (await requireMutationAccess(request, ROUTE))!;
     const { entry, manager } = await enrolmentFor(session, params.id);
     if (!manager) throw onlyManagers();
-    if (entry.status !== "active" && entry.status !== "pending_payment") throw new ApiError(409, "already_ended", "This enrolment has already ended.");
+    const refusal = rosterActionRefusal("refund", entry.status);
+    if (refusal) throw new ApiError(409, refusal.code, refusal.message);
     const refunded = await refundEnrolment(entry.id, { by: session.user.id });
     return apiResponse(serialize(studySessionUserResource, (await findRosterEntry(entry.id))!, { meta: { refunded_cents: refunded?.refundedCents ?? 0 } }));
   });

@@ -5,6 +5,7 @@ import { serialize } from "~/api/document";
 import { ApiError } from "~/api/errors";
 import { apiResponse, handleApi, methodNotAllowed, readJsonBody } from "~/api/handler.server";
 import { studySessionUserResource } from "~/api/resources/study-sessions";
+import { rosterActionRefusal } from "~/study-sessions/roster";
 import { db } from "~/db/db.server";
 import { sendStudySessionConfirmation } from "~/study-sessions/confirmation.server";
 import { findRosterEntry } from "~/study-sessions/roster.server";
@@ -28,7 +29,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { entry, manager } = await enrolmentFor(session, params.id);
     const body = await readJsonBody(request, resendBody);
     if (body.email && body.email !== entry.email.toLowerCase() && !manager) throw onlyManagers();
-    if (entry.status !== "active") throw new ApiError(409, "not_active", "Only an active enrolment gets a confirmation.");
+    const refusal = rosterActionRefusal("resend", entry.status);
+    if (refusal) throw new ApiError(409, refusal.code, refusal.message);
     await sendStudySessionConfirmation(db(), { enrolmentId: entry.id, origin: siteOrigin(request), ...(body.email ? { to: body.email } : {}) });
     return apiResponse(serialize(studySessionUserResource, (await findRosterEntry(entry.id))!));
   });

@@ -5,8 +5,8 @@ import { serialize } from "~/api/document";
 import { ApiError } from "~/api/errors";
 import { apiResponse, handleApi, methodNotAllowed, readJsonBody } from "~/api/handler.server";
 import { studySessionUserResource } from "~/api/resources/study-sessions";
-import { db } from "~/db/db.server";
-import { findRosterEntry, removeEnrolment, updateEnrolment } from "~/study-sessions/roster.server";
+import { rosterActionRefusal } from "~/study-sessions/roster";
+import { findRosterEntry, NOT_OFFERED_MESSAGE, offersCourse, removeEnrolment, updateEnrolment } from "~/study-sessions/roster.server";
 import { enrolmentFor, onlyManagers } from "./enrolment-access.server";
 
 const ROUTE = "routes/api+/v1+/study_session_users+/$id";
@@ -41,14 +41,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { entry, manager } = await enrolmentFor(session, params.id);
     if (request.method === "DELETE") {
       if (!manager) throw onlyManagers();
-      if (!(await removeEnrolment(entry.id))) throw new ApiError(409, "already_ended", "This enrolment has already ended.");
+      const refusal = rosterActionRefusal("remove", entry.status);
+      if (refusal) throw new ApiError(409, refusal.code, refusal.message);
+      if (!(await removeEnrolment(entry.id))) throw new ApiError(409, "already_ended", rosterActionRefusal("remove", "removed")!.message);
       return new Response(null, { status: 204 });
     }
     const body = await readJsonBody(request, changesBody);
     if (body.extended_access_date !== undefined && !manager) throw onlyManagers();
-    if (body.course_id !== undefined && body.course_id !== null) {
-      const offered = await db().selectFrom("study_session_courses").select("course_id").where("study_session_id", "=", entry.study_session_id).where("course_id", "=", body.course_id).executeTakeFirst();
-      if (!offered) throw new ApiError(422, "invalid_attribute", "course_id: That course is not one of this session's courses.", { source: { pointer: "/course_id" } });
+    if (body.course_id !== undefined && body.course_id !== null && !(await offersCourse(entry.study_session_id, body.course_id))) {
+      throw new ApiError(422, "invalid_attribute", `course_id: ${NOT_OFFERED_MESSAGE}`, { source: { pointer: "/course_id" } });
     }
     await updateEnrolment(entry.id, {
       ...(body.course_id === undefined ? {} : { course_id: body.course_id }),
