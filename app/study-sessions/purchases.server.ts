@@ -12,8 +12,6 @@ import { logger } from "~/utils/logger.server";
  * this module is what staff and the API call.
  */
 
-export { enrolFromPurchase } from "~/study-sessions/seats.server";
-
 export interface RefundedEnrolment {
   enrolmentId: number;
   status: StudySessionUserStatus;
