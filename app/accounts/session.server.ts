@@ -6,6 +6,7 @@ import { publicUser, type PublicUser } from "~/accounts/public-user";
 import { guestViewer, type Viewer } from "~/accounts/roles";
 import { config } from "~/config/env.server";
 import { db } from "~/db/db.server";
+import { statement } from "~/db/statement.server";
 import type { Executor } from "~/db/executor";
 import type { User } from "~/db/schema";
 import { readCookies } from "~/utils/cookies.server";
@@ -108,40 +109,62 @@ export function currentSession(request: Request): Promise<CurrentSession | null>
  */
 export async function currentSessionWith<T>(
   request: Request,
-  extra: (userId: Expression<number>) => Expression<T>,
+  extra: SessionExtra<T>,
 ): Promise<{ session: CurrentSession; extra: T } | null> {
   const context = currentRequestContext() as SessionContext | undefined;
   if (context?.session) {
     const session = await context.session;
     if (!session) return null;
-    const row = await db().selectNoFrom(sql<T>`${extra(sql.val(session.user.id))}`.as("extra")).executeTakeFirstOrThrow();
-    return { session, extra: row.extra as T };
+    const row = await statementsFor(extra).extraOnly.executeTakeFirst({ userId: session.user.id });
+    return { session, extra: row!.extra as T };
   }
   const lookup = lookupSession(readCookies(request)[SESSION_COOKIE], extra);
   if (context) context.session = lookup.then((found) => found?.session ?? null);
   return lookup;
 }
 
-const noExtra = () => sql<null>`null`;
+/**
+ * A value computed in SQL from the signed-in user's id, read with the session. Its SQL is built
+ * once per function: pass a function defined once (module level), not one made per request.
+ */
+export type SessionExtra<T> = (userId: Expression<number>) => Expression<T>;
 
-async function lookupSession<T>(id: string | undefined, extra: (userId: Expression<number>) => Expression<T>): Promise<{ session: CurrentSession; extra: T } | null> {
+const noExtra: SessionExtra<null> = () => sql<null>`null`;
+
+function sessionStatements<T>(extra: SessionExtra<T>) {
+  return {
+    lookup: statement((values: { idHash: string; now: Date }) =>
+      db()
+        .selectFrom("sessions")
+        .innerJoin("users", "users.id", "sessions.user_id")
+        .where("sessions.id_hash", "=", values.idHash)
+        .where("sessions.expires_at", ">", values.now)
+        .where("users.deactivated_at", "is", null)
+        .selectAll("users")
+        .select([
+          "sessions.impersonator_id as session_impersonator_id",
+          "sessions.authenticated_at as session_authenticated_at",
+          "sessions.last_seen_at as session_last_seen_at",
+          "sessions.remember_me as session_remember_me",
+          sql<T>`${extra(sql.ref("users.id"))}`.as("session_extra"),
+        ]),
+    ),
+    extraOnly: statement((values: { userId: number }) => db().selectNoFrom(sql<T>`${extra(sql.val(values.userId))}`.as("extra"))),
+  };
+}
+
+const statementsByExtra = new WeakMap<SessionExtra<unknown>, ReturnType<typeof sessionStatements<unknown>>>();
+
+function statementsFor<T>(extra: SessionExtra<T>): ReturnType<typeof sessionStatements<T>> {
+  let statements = statementsByExtra.get(extra);
+  if (!statements) statementsByExtra.set(extra, (statements = sessionStatements(extra)));
+  return statements as ReturnType<typeof sessionStatements<T>>;
+}
+
+async function lookupSession<T>(id: string | undefined, extra: SessionExtra<T>): Promise<{ session: CurrentSession; extra: T } | null> {
   if (!id || id.length > 100) return null;
   const idHash = hashSessionId(id);
-  const row = await db()
-    .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.user_id")
-    .where("sessions.id_hash", "=", idHash)
-    .where("sessions.expires_at", ">", new Date())
-    .where("users.deactivated_at", "is", null)
-    .selectAll("users")
-    .select([
-      "sessions.impersonator_id as session_impersonator_id",
-      "sessions.authenticated_at as session_authenticated_at",
-      "sessions.last_seen_at as session_last_seen_at",
-      "sessions.remember_me as session_remember_me",
-      sql<T>`${extra(sql.ref("users.id"))}`.as("session_extra"),
-    ])
-    .executeTakeFirst();
+  const row = await statementsFor(extra).lookup.executeTakeFirst({ idHash, now: new Date() });
   if (!row) return null;
   if (Date.now() - row.session_last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
     await db().updateTable("sessions").set({ last_seen_at: new Date() }).where("id_hash", "=", idHash).execute();

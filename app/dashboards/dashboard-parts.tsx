@@ -1,4 +1,4 @@
-import { Callout, Heading, Text } from "@radix-ui/themes";
+import { Callout } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
@@ -13,24 +13,36 @@ export function UnavailableViewNotice({ notice }: { notice: string | null }) {
 }
 
 /** A titled block of a dashboard, with what to show when it is empty. */
-export function DashboardSection({ title, empty, children, isEmpty }: { title: string; empty: ReactNode; isEmpty: boolean; children: ReactNode }) {
+export function DashboardSection({
+  title,
+  empty,
+  children,
+  isEmpty,
+}: {
+  title: string;
+  empty: ReactNode;
+  isEmpty: boolean;
+  children: ReactNode;
+}) {
   return (
     <section aria-label={title} style={{ marginTop: "var(--space-6)" }}>
-      <Heading as="h2" size="5" mb="3">
-        {title}
-      </Heading>
-      {isEmpty ? (
-        <Text as="p" color="gray">
-          {empty}
-        </Text>
-      ) : (
-        children
-      )}
+      <h2 className="section-heading">{title}</h2>
+      {isEmpty ? <p className="muted">{empty}</p> : children}
     </section>
   );
 }
 
-export function CourseTiles({ courses }: { courses: { id: number; slug: string; code: string; name: string; school_name?: string | null }[] }) {
+export function CourseTiles({
+  courses,
+}: {
+  courses: {
+    id: number;
+    slug: string;
+    code: string;
+    name: string;
+    school_name?: string | null;
+  }[];
+}) {
   return (
     <ul className="tile-list">
       {courses.map((course) => (
@@ -62,27 +74,45 @@ const ENROLMENT_LABELS: Record<string, string> = {
 export function OnlineCourseProgressList({
   courses,
 }: {
-  courses: { id: number; slug: string; name: string; course_code: string; status: string; percent: number; completed_count: number; activity_count: number }[];
+  courses: {
+    id: number;
+    slug: string;
+    name: string;
+    course_code: string;
+    status: string;
+    percent: number;
+    completed_count: number;
+    activity_count: number;
+  }[];
 }) {
   return (
     <ul className="tile-list">
       {courses.map((course) => (
         <li key={course.id} className="tile">
           <span className="tile-meta">
-            {course.course_code} · {ENROLMENT_LABELS[course.status] ?? course.status}
+            {course.course_code} ·{" "}
+            {ENROLMENT_LABELS[course.status] ?? course.status}
           </span>
           <Link to={`/online-courses/${course.id}`} className="tile-title">
             {course.name}
           </Link>
           <label style={{ display: "block", marginTop: "var(--space-2)" }}>
             <span className="tile-meta">
-              Progress: {course.percent}% ({course.completed_count} of {course.activity_count})
+              Progress: {course.percent}% ({course.completed_count} of{" "}
+              {course.activity_count})
             </span>
-            <progress value={course.percent} max={100} style={{ display: "block", width: "100%" }}>
+            <progress
+              value={course.percent}
+              max={100}
+              style={{ display: "block", width: "100%" }}
+            >
               {course.percent}%
             </progress>
           </label>
-          <Link to={`/in-course-experience/${course.slug}?resume=true`} aria-label={`Resume ${course.name}`}>
+          <Link
+            to={`/in-course-experience/${course.slug}?resume=true`}
+            aria-label={`Resume ${course.name}`}
+          >
             Resume
           </Link>
         </li>

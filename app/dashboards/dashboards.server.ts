@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { db } from "~/db/db.server";
+import { statement } from "~/db/statement.server";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import { enrolledCoursesQuery, withProgress } from "~/online-courses/progress.server";
 import { groupMySessions, mySessionView } from "~/study-sessions/my-sessions";
@@ -7,23 +8,27 @@ import { myEnrolmentsFromRows, myEnrolmentsQuery } from "~/study-sessions/my-ses
 import { listUpcomingStudySessions, upcomingFromJson, upcomingStudySessionsQuery } from "~/study-sessions/upcoming.server";
 
 /** The student's home, in one statement: their courses, their own live sessions and the ones coming up for their courses. */
-export async function loadStudentDashboard(userId: number, now = new Date()) {
-  const courses = db()
-    .selectFrom("user_courses")
-    .innerJoin("courses", "courses.id", "user_courses.course_id")
-    .innerJoin("schools", "schools.id", "courses.school_id")
-    .where("user_courses.user_id", "=", userId)
-    .where("user_courses.relation", "=", "enrolled")
-    .select(["courses.id", "courses.slug", "courses.code", "courses.name", "courses.subject", "schools.name as school_name"])
-    .orderBy("courses.code");
-  const row = await db()
+const studentDashboard = statement((values: { userId: number; now: Date }) =>
+  db()
     .selectNoFrom([
-      jsonArrayFrom(courses).as("courses"),
-      jsonArrayFrom(upcomingStudySessionsQuery({ now, limit: 6, studentId: userId })).as("sessions"),
-      jsonArrayFrom(enrolledCoursesQuery(userId)).as("onlineCourses"),
-      jsonArrayFrom(myEnrolmentsQuery(userId)).as("myStudySessions"),
-    ])
-    .executeTakeFirstOrThrow();
+      jsonArrayFrom(
+        db()
+          .selectFrom("user_courses")
+          .innerJoin("courses", "courses.id", "user_courses.course_id")
+          .innerJoin("schools", "schools.id", "courses.school_id")
+          .where("user_courses.user_id", "=", values.userId)
+          .where("user_courses.relation", "=", "enrolled")
+          .select(["courses.id", "courses.slug", "courses.code", "courses.name", "courses.subject", "schools.name as school_name"])
+          .orderBy("courses.code"),
+      ).as("courses"),
+      jsonArrayFrom(upcomingStudySessionsQuery({ now: values.now, limit: 6, studentId: values.userId })).as("sessions"),
+      jsonArrayFrom(enrolledCoursesQuery(values.userId)).as("onlineCourses"),
+      jsonArrayFrom(myEnrolmentsQuery(values.userId)).as("myStudySessions"),
+    ]),
+);
+
+export async function loadStudentDashboard(userId: number, now = new Date()) {
+  const row = (await studentDashboard.executeTakeFirst({ userId, now }))!;
   const mine = groupMySessions(myEnrolmentsFromRows(row.myStudySessions), now);
   return {
     courses: row.courses,

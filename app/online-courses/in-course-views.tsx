@@ -1,5 +1,4 @@
 import type { getFormProps } from "@conform-to/react";
-import { Box, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import { CsrfInput } from "~/components/csrf-input";
@@ -18,14 +17,14 @@ export { ACTIVITY_TYPE_LABELS, minutes };
 /** A progress bar with its figure in words (a native <progress>, announced by screen readers). */
 export function ProgressBar({ percent, label }: { percent: number; label: string }) {
   return (
-    <Flex direction="column" gap="1">
-      <Text as="label" size="2">
+    <div className="in-course__field">
+      <label className="in-course__small">
         {label}: <strong>{percent}%</strong>
         <progress value={percent} max={100} style={{ display: "block", width: "100%", height: "0.75rem", marginTop: "0.25rem" }}>
           {percent}%
         </progress>
-      </Text>
-    </Flex>
+      </label>
+    </div>
   );
 }
 
@@ -75,19 +74,17 @@ export function CurriculumOutline({ outline, base, currentId }: { outline: strin
 export function SearchForm({ base, query }: { base: string; query: string }) {
   return (
     <Form method="get" action={base} role="search" aria-label="Search this course" data-tour="lesson-search">
-      <Flex gap="2" align="end" wrap="wrap">
-        <Flex direction="column" gap="1">
+      <div className="in-course__search">
+        <div className="in-course__field">
           <label htmlFor="curriculum-search">
-            <Text size="2" weight="medium">
-              Search lessons
-            </Text>
+            <span className="in-course__small in-course__medium">Search lessons</span>
           </label>
           <input id="curriculum-search" className="native-input" type="search" name="q" defaultValue={query} maxLength={200} />
-        </Flex>
-        <Button type="submit" variant="soft">
+        </div>
+        <button type="submit" className="button button--soft in-course__button">
           Search
-        </Button>
-      </Flex>
+        </button>
+      </div>
     </Form>
   );
 }
@@ -95,23 +92,23 @@ export function SearchForm({ base, query }: { base: string; query: string }) {
 /** Why an item is locked and how to get access. */
 export function LockedNotice({ lock }: { lock: { message: string; action: { label: string; href: string } | null } }) {
   return (
-    <Callout.Root color="amber" role="status">
-      <Callout.Text>
+    <div className="in-course__callout in-course__callout--warning" role="status">
+      <p className="in-course__small">
         <strong>Locked.</strong> {lock.message}{" "}
         {lock.action ? (
           <Link to={lock.action.href} style={{ fontWeight: 700 }}>
             {lock.action.label}
           </Link>
         ) : null}
-      </Callout.Text>
-    </Callout.Root>
+      </p>
+    </div>
   );
 }
 
 export function PreviousNext({ previous, next, base }: { previous: TreeActivity | null; next: TreeActivity | null; base: string }) {
   return (
     <nav aria-label="Previous and next activity">
-      <Flex justify="between" gap="3" mt="5" wrap="wrap">
+      <div className="in-course__previous-next">
         {previous ? (
           <Link to={`${base}/${previous.href}`} rel="prev">
             ← Previous: {previous.title}
@@ -124,7 +121,7 @@ export function PreviousNext({ previous, next, base }: { previous: TreeActivity 
             Next: {next.title} →
           </Link>
         ) : null}
-      </Flex>
+      </div>
     </nav>
   );
 }
@@ -145,7 +142,7 @@ export function CompleteForm({
 }) {
   if (!enrolled) {
     return (
-      <Text as="p" size="2" color="gray" mt="4">
+      <p className="in-course__small muted in-course__mt-4">
         {signedIn ? (
           <>
             <Link to={`/online-courses/${courseId}#packages`}>Enrol in the course</Link> to keep track of your progress.
@@ -155,7 +152,7 @@ export function CompleteForm({
             <Link to={`/users/sign_in?redirect_to=${encodeURIComponent(`/online-courses/${courseId}`)}`}>Sign in</Link> to keep track of your progress.
           </>
         )}
-      </Text>
+      </p>
     );
   }
   return (
@@ -164,7 +161,9 @@ export function CompleteForm({
       <input type="hidden" name="intent" value="complete" />
       <input type="hidden" name="activity_id" value={activity.id} />
       <input type="hidden" name="duration_seconds" value={activity.durationSeconds} />
-      <Button type="submit">{activity.completed ? "Mark complete again and continue" : "Mark complete and continue"}</Button>
+      <button type="submit" className="button in-course__button">
+        {activity.completed ? "Mark complete again and continue" : "Mark complete and continue"}
+      </button>
     </Form>
   );
 }
@@ -179,43 +178,37 @@ export function LessonContent({ activity, content }: { activity: TreeActivity; c
   const body = typeof content.body === "string" ? content.body : null;
   const video = lessonVideo(activity, content);
   return (
-    <Box mt="3">
+    <div className="in-course__mt-3">
       {video ? (
-        <Box mb="3">
+        <div className="in-course__mb-3">
           <video controls preload="metadata" style={{ display: "block", width: "100%", maxWidth: 720, aspectRatio: "16 / 9", background: "black" }} aria-label={activity.title} data-tour="lesson-video">
             {video.sources.map((source) => (
               <source key={source.src} src={source.src} type={source.type} />
             ))}
             {video.captionsSrc ? <track kind="captions" srcLang="en" label="English" src={video.captionsSrc} default /> : null}
           </video>
-          <Text as="p" size="2" mt="1">
+          <p className="in-course__small in-course__mt-1">
             <a href={video.downloadHref} download={video.downloadName}>
               Download the video
             </a>
-          </Text>
-        </Box>
+          </p>
+        </div>
       ) : null}
-      {body ? (
-        <Text as="p" size="3" style={{ whiteSpace: "pre-line" }}>
-          {body}
-        </Text>
-      ) : null}
-    </Box>
+      {body ? <p className="in-course__text in-course__body">{body}</p> : null}
+    </div>
   );
 }
 
 export function FlashCards({ content }: { content: Record<string, unknown> | null }) {
   const cards = Array.isArray(content?.cards) ? (content!.cards as { front: string; back: string }[]) : [];
-  if (cards.length === 0) return <Text as="p">This deck has no cards yet.</Text>;
+  if (cards.length === 0) return <p className="in-course__text">This deck has no cards yet.</p>;
   return (
     <ol style={{ paddingLeft: "1.25rem" }}>
       {cards.map((card, index) => (
         <li key={index} style={{ marginBottom: "var(--space-2)" }}>
           <details>
             <summary>{card.front}</summary>
-            <Text as="p" color="gray">
-              {card.back}
-            </Text>
+            <p className="in-course__text muted">{card.back}</p>
           </details>
         </li>
       ))}
@@ -231,7 +224,9 @@ export function QuizForm({ activity, questions, formProps }: { activity: TreeAct
       <input type="hidden" name="intent" value="submit-quiz" />
       <input type="hidden" name="activity_id" value={activity.id} />
       <QuestionFields questions={questions} />
-      <Button type="submit">Submit answers</Button>
+      <button type="submit" className="button in-course__button">
+        Submit answers
+      </button>
     </Form>
   );
 }
@@ -244,7 +239,7 @@ export function QuestionFields({ questions, saved = {} }: { questions: { id: num
         <li key={question.id} style={{ marginBottom: "var(--space-4)" }}>
           <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
             <legend>
-              <Text weight="medium">{question.prompt}</Text>
+              <span className="in-course__medium">{question.prompt}</span>
             </legend>
             {question.choices.map((choice, index) => (
               <label key={index} style={{ display: "block", marginTop: "var(--space-1)" }}>
@@ -267,49 +262,39 @@ export function QuizResult({
 }) {
   const prompts = new Map(questions.map((question) => [question.id, question]));
   return (
-    <Card role="status" aria-label="Your result">
-      <Heading as="h2" size="5">
+    <div role="status" aria-label="Your result" className="in-course__card">
+      <h2 className="in-course__heading in-course__heading--5">
         {`You scored ${result.score.correctCount} of ${result.score.questionCount} (${result.score.percent}%)`}
-      </Heading>
-      {result.recorded ? (
-        <Text as="p" size="2" color="gray">
-          Saved to your progress.
-        </Text>
-      ) : null}
+      </h2>
+      {result.recorded ? <p className="in-course__small muted">Saved to your progress.</p> : null}
       <ol style={{ paddingLeft: "1.25rem" }}>
         {result.score.questions.map((scored) => {
           const question = prompts.get(scored.questionId);
           return (
             <li key={scored.questionId} style={{ marginTop: "var(--space-2)" }}>
-              <Text as="p" weight="medium">
-                {question?.prompt}
-              </Text>
-              <Text as="p" size="2" color={scored.correct ? "indigo" : "red"}>
+              <p className="in-course__text in-course__medium">{question?.prompt}</p>
+              <p className={`in-course__small ${scored.correct ? "in-course__correct" : "in-course__incorrect"}`}>
                 {scored.correct ? "Correct" : scored.choiceIndex === null ? "Not answered" : "Incorrect"} — the answer is{" "}
                 {question?.choices[scored.answerIndex]}.
-              </Text>
-              {scored.explanation ? (
-                <Text as="p" size="2" color="gray">
-                  {scored.explanation}
-                </Text>
-              ) : null}
+              </p>
+              {scored.explanation ? <p className="in-course__small muted">{scored.explanation}</p> : null}
             </li>
           );
         })}
       </ol>
       {result.nextHref ? (
-        <Button asChild mt="3">
-          <Link to={result.nextHref}>Continue</Link>
-        </Button>
+        <Link to={result.nextHref} className="button in-course__mt-3">
+          Continue
+        </Link>
       ) : null}
-    </Card>
+    </div>
   );
 }
 
 export function ErrorCallout({ children, id }: { children: ReactNode; id?: string }) {
   return (
-    <Callout.Root color="red" role="alert" mb="3" id={id}>
-      <Callout.Text>{children}</Callout.Text>
-    </Callout.Root>
+    <div className="in-course__callout in-course__callout--error in-course__mb-3" role="alert" id={id}>
+      <p className="in-course__small">{children}</p>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Viewer } from "~/accounts/roles";
 import { db } from "~/db/db.server";
 import type { Executor } from "~/db/executor";
+import { statement } from "~/db/statement.server";
 import type { OnlineCourseUser } from "~/db/schema";
 import {
   canSeeCourse,
@@ -25,21 +26,30 @@ import { subscriptionFactsFor } from "~/subscriptions/subscriptions.server";
 
 const NUMERIC_ID = /^[1-9]\d{0,9}$/;
 
+function courseWithInstructor(where: (values: { idOrSlug: number | string }) => ["online_courses.id" | "online_courses.slug", number | string]) {
+  return statement((values: { idOrSlug: number | string }) => {
+    const [column, value] = where(values);
+    return db()
+      .selectFrom("online_courses")
+      .leftJoin("users as instructor", "instructor.id", "online_courses.instructor_id")
+      .selectAll("online_courses")
+      .select([
+        sql<string | null>`coalesce(nullif(instructor.display_name, ''), nullif(trim(instructor.first_name || ' ' || instructor.last_name), ''))`.as(
+          "instructor_name",
+        ),
+        "instructor.bio as instructor_bio",
+      ])
+      .where(column, "=", value);
+  });
+}
+
+const courseById = courseWithInstructor((values) => ["online_courses.id", values.idOrSlug]);
+const courseBySlug = courseWithInstructor((values) => ["online_courses.slug", values.idOrSlug]);
+
 /** The course row with its instructor's public name, by id or slug; undefined when there is none. */
 export async function findOnlineCourse(idOrSlug: string, executor: Executor = db()) {
   const byId = NUMERIC_ID.test(idOrSlug) && Number(idOrSlug) <= 2_147_483_647;
-  return executor
-    .selectFrom("online_courses")
-    .leftJoin("users as instructor", "instructor.id", "online_courses.instructor_id")
-    .selectAll("online_courses")
-    .select([
-      sql<string | null>`coalesce(nullif(instructor.display_name, ''), nullif(trim(instructor.first_name || ' ' || instructor.last_name), ''))`.as(
-        "instructor_name",
-      ),
-      "instructor.bio as instructor_bio",
-    ])
-    .where((eb) => (byId ? eb("online_courses.id", "=", Number(idOrSlug)) : eb("online_courses.slug", "=", idOrSlug)))
-    .executeTakeFirst();
+  return byId ? courseById.executeTakeFirst({ idOrSlug: Number(idOrSlug) }, executor) : courseBySlug.executeTakeFirst({ idOrSlug }, executor);
 }
 
 export type OnlineCourseRow = NonNullable<Awaited<ReturnType<typeof findOnlineCourse>>>;
@@ -74,8 +84,8 @@ export function curriculumRows(onlineCourseId: number, executor: Executor = db()
 }
 
 /** The viewer's enrolment in the course with the ids of the activities it has completed, in one query. */
-function enrolmentWithCompletions(userId: number, onlineCourseId: number) {
-  return db()
+const enrolmentWithCompletions = statement((values: { userId: number; onlineCourseId: number }) =>
+  db()
     .selectFrom("online_course_users")
     .selectAll("online_course_users")
     .select(
@@ -83,10 +93,9 @@ function enrolmentWithCompletions(userId: number, onlineCourseId: number) {
         "completed_activity_ids",
       ),
     )
-    .where("user_id", "=", userId)
-    .where("online_course_id", "=", onlineCourseId)
-    .executeTakeFirst();
-}
+    .where("user_id", "=", values.userId)
+    .where("online_course_id", "=", values.onlineCourseId),
+);
 
 export interface CourseForViewer {
   course: OnlineCourseRow;
@@ -109,7 +118,7 @@ export async function loadCourseForViewer(
   // Subscription and bundle courses open with a subscription (SPEC §5): the viewer's best one.
   const needsSubscription = course.purchase_type !== "standard" && viewer.id !== null && options.subscription === undefined;
   const [enrolled, rows, subscription] = await Promise.all([
-    viewer.id === null ? Promise.resolve(undefined) : enrolmentWithCompletions(viewer.id, course.id),
+    viewer.id === null ? Promise.resolve(undefined) : enrolmentWithCompletions.executeTakeFirst({ userId: viewer.id, onlineCourseId: course.id }),
     cachedOutlineRows(db(), course, () => curriculumRows(course.id)),
     needsSubscription ? subscriptionFactsFor(viewer.id, options.now ?? new Date()) : Promise.resolve(options.subscription ?? null),
   ]);
@@ -133,7 +142,8 @@ export async function loadCourseForViewer(
 
 /** An activity's own content (the tree carries only titles), for an activity of this course. */
 export async function activityContent(activityId: number, executor: Executor = db()) {
-  const row = await executor.selectFrom("activities").select(["id", "content"]).where("id", "=", activityId).executeTakeFirst();
+  const row = await contentOfActivity.executeTakeFirst({ activityId }, executor);
   return row?.content ?? null;
 }
 
+const contentOfActivity = statement((values: { activityId: number }) => db().selectFrom("activities").select(["id", "content"]).where("id", "=", values.activityId));

@@ -1,5 +1,4 @@
 import type { getFormProps } from "@conform-to/react";
-import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CsrfInput } from "~/components/csrf-input";
@@ -31,30 +30,28 @@ export function MockExamPanel({
   const facts = `${mock.questionCount} ${mock.questionCount === 1 ? "question" : "questions"} · ${mock.timeLimitMinutes} minutes.`;
   if (mock.questionCount === 0) {
     return (
-      <Text as="p" mt="3" color="gray">
-        The questions of this mock exam are on their way. Move on to the next activity for now.
-      </Text>
+      <p className="in-course__text muted in-course__mt-3">The questions of this mock exam are on their way. Move on to the next activity for now.</p>
     );
   }
   if (mock.state === "in-progress") return <Sitting activity={activity} mock={mock} questions={questions} formProps={formProps} />;
   return (
     <>
       {mock.review ? <Review review={mock.review} /> : null}
-      <Text as="p" mt="3">
+      <p className="in-course__text in-course__mt-3">
         {facts} Sit it in one go: the clock starts when you press Start and keeps running if you leave the page. Save your answers as you go; when time is up the exam is submitted with the answers saved.
-      </Text>
+      </p>
       {signInHref ? (
-        <Text as="p" mt="2">
+        <p className="in-course__text in-course__mt-2">
           <Link to={signInHref}>Sign in</Link> to sit the exam.
-        </Text>
+        </p>
       ) : (
         <Form method="post" {...formProps}>
           <CsrfInput />
           <input type="hidden" name="intent" value="start-mock" />
           <input type="hidden" name="activity_id" value={activity.id} />
-          <Button type="submit" mt="3">
+          <button type="submit" className="button in-course__button in-course__mt-3">
             {mock.review ? "Sit it again" : "Start the exam"}
-          </Button>
+          </button>
         </Form>
       )}
     </>
@@ -72,27 +69,27 @@ function Sitting({ activity, mock, questions, formProps }: { activity: TreeActiv
     <Form method="post" aria-label={activity.title} {...formProps}>
       <CsrfInput />
       <input type="hidden" name="activity_id" value={activity.id} />
-      <Card mt="3" className="mock-exam-clock">
-        <Text as="p" role="timer" aria-live="off">
+      <div className="in-course__card in-course__mt-3">
+        <p className="in-course__text" role="timer" aria-live="off">
           Time left: <strong data-testid="mock-time-left">{formatRemaining(remaining)}</strong>
-        </Text>
-        <Text as="p" size="2" color="gray">
+        </p>
+        <p className="in-course__small muted">
           The clock keeps running if you leave the page. Save your answers as you go: when time is up the exam is submitted with the answers saved.
-        </Text>
+        </p>
         {/* Said once, not every second: the last five minutes and the last minute. */}
-        <Text as="p" className="visually-hidden" aria-live="polite">
+        <p className="in-course__text visually-hidden" aria-live="polite">
           {remaining > 0 && remaining <= 60 ? "One minute left." : remaining > 0 && remaining <= 300 ? "Five minutes left." : ""}
-        </Text>
-      </Card>
+        </p>
+      </div>
       <QuestionFields questions={questions} saved={mock.saved} />
-      <Flex gap="3" wrap="wrap">
-        <Button type="submit" name="intent" value="save-mock" variant="soft">
+      <div className="in-course__row">
+        <button type="submit" name="intent" value="save-mock" className="button button--soft in-course__button">
           Save answers
-        </Button>
-        <Button type="submit" name="intent" value="submit-mock" ref={submitRef}>
+        </button>
+        <button type="submit" name="intent" value="submit-mock" ref={submitRef} className="button in-course__button">
           Submit exam
-        </Button>
-      </Flex>
+        </button>
+      </div>
     </Form>
   );
 }
@@ -115,42 +112,28 @@ function useCountdown(fromServer: number) {
 
 function Review({ review }: { review: NonNullable<MockExamView["review"]> }) {
   return (
-    <Card mt="3" asChild>
-      <section aria-labelledby="mock-exam-score">
-        <Heading as="h3" size="5" id="mock-exam-score">
-          {`Your score: ${review.correctCount} of ${review.questionCount} (${review.percent}%)`}
-        </Heading>
-        {review.scaled !== null ? (
-          <Text as="p">
-            {review.scaleLabel}: <strong>{review.scaled}</strong>
-          </Text>
-        ) : null}
-        {review.timedOut ? (
-          <Text as="p" size="2" color="gray">
-            Submitted when time was up, with the answers saved before the deadline.
-          </Text>
-        ) : null}
-        <Heading as="h4" size="3" mt="3">
-          Every answer, explained
-        </Heading>
-        <ol style={{ paddingLeft: "1.25rem" }}>
-          {review.questions.map((question) => (
-            <li key={question.id} style={{ marginTop: "var(--space-3)" }}>
-              <Text as="p" weight="medium">
-                {question.prompt}
-              </Text>
-              <Text as="p" size="2">
-                Your answer: {question.choiceIndex === null ? "not answered" : question.choices[question.choiceIndex]}. {question.correct ? "Correct." : `The answer is ${question.choices[question.answerIndex]}.`}
-              </Text>
-              {question.explanation ? (
-                <Text as="p" size="2" color="gray">
-                  {question.explanation}
-                </Text>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      </section>
-    </Card>
+    <section aria-labelledby="mock-exam-score" className="in-course__card in-course__mt-3">
+      <h3 className="in-course__heading in-course__heading--5" id="mock-exam-score">
+        {`Your score: ${review.correctCount} of ${review.questionCount} (${review.percent}%)`}
+      </h3>
+      {review.scaled !== null ? (
+        <p className="in-course__text">
+          {review.scaleLabel}: <strong>{review.scaled}</strong>
+        </p>
+      ) : null}
+      {review.timedOut ? <p className="in-course__small muted">Submitted when time was up, with the answers saved before the deadline.</p> : null}
+      <h4 className="in-course__heading in-course__heading--3 in-course__mt-3">Every answer, explained</h4>
+      <ol style={{ paddingLeft: "1.25rem" }}>
+        {review.questions.map((question) => (
+          <li key={question.id} style={{ marginTop: "var(--space-3)" }}>
+            <p className="in-course__text in-course__medium">{question.prompt}</p>
+            <p className="in-course__small">
+              Your answer: {question.choiceIndex === null ? "not answered" : question.choices[question.choiceIndex]}. {question.correct ? "Correct." : `The answer is ${question.choices[question.answerIndex]}.`}
+            </p>
+            {question.explanation ? <p className="in-course__small muted">{question.explanation}</p> : null}
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

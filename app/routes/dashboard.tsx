@@ -1,12 +1,20 @@
-import { Button, Container, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { requireSession } from "~/accounts/session.server";
-import { CourseTiles, DashboardSection, OnlineCourseProgressList, UnavailableViewNotice } from "~/dashboards/dashboard-parts";
+import {
+  CourseTiles,
+  DashboardSection,
+  OnlineCourseProgressList,
+  UnavailableViewNotice,
+} from "~/dashboards/dashboard-parts";
 import { dashboardGreeting } from "~/dashboards/greeting";
 import { unavailableDashboardView } from "~/dashboards/unbuilt-views";
-import { dashboardTab, dashboardTabsFor, onlineCoursesForTab } from "~/dashboards/dashboard-tabs";
+import {
+  dashboardTab,
+  dashboardTabsFor,
+  onlineCoursesForTab,
+} from "~/dashboards/dashboard-tabs";
 import { loadStudentDashboard } from "~/dashboards/dashboards.server";
 import { siteOrigin } from "~/utils/site-origin.server";
 import { loadRepWorkspace } from "~/programs/rep-dashboard.server";
@@ -33,27 +41,53 @@ export async function loader({ request }: LoaderFunctionArgs) {
     courses: dashboard?.courses ?? [],
     sessions: dashboard?.sessions ?? [],
     myStudySessions: dashboard?.myStudySessions ?? [],
-    onlineCourses: dashboard ? onlineCoursesForTab(tab, dashboard.onlineCourses) : [],
+    onlineCourses: dashboard
+      ? onlineCoursesForTab(tab, dashboard.onlineCourses)
+      : [],
     classRep,
   };
 }
 
 export default function StudentDashboard() {
-  const { greeting, firstName, courses, sessions, myStudySessions, tab, tabs, onlineCourses, classRep, unavailableView } = useLoaderData<typeof loader>();
+  const {
+    greeting,
+    firstName,
+    courses,
+    sessions,
+    myStudySessions,
+    tab,
+    tabs,
+    onlineCourses,
+    classRep,
+    unavailableView,
+  } = useLoaderData<typeof loader>();
   return (
-    <Container size="4" px="4" py="6">
-      <Heading as="h1" size="7">
+    <div className="wrapper wrapper--wide page">
+      <h1 className="page-heading">
         {greeting}, {firstName}
-      </Heading>
-      <Text as="p" color="gray" mt="1">
+      </h1>
+      <p className="muted" style={{ marginTop: "var(--space-1)" }}>
         Your courses and what's coming up.
-      </Text>
+      </p>
       <UnavailableViewNotice notice={unavailableView} />
       <nav aria-label="Dashboard tabs" style={{ marginTop: "var(--space-4)" }}>
-        <ul className="dashboard-tabs" style={{ display: "flex", gap: "var(--space-4)", listStyle: "none", padding: 0, margin: 0 }}>
+        <ul
+          className="dashboard-tabs"
+          style={{
+            display: "flex",
+            gap: "var(--space-4)",
+            listStyle: "none",
+            padding: 0,
+            margin: 0,
+          }}
+        >
           {tabs.map((item) => (
             <li key={item.key}>
-              <Link to={`/dashboard?tab=${item.key}`} aria-current={item.key === tab ? "page" : undefined} style={{ fontWeight: item.key === tab ? 700 : undefined }}>
+              <Link
+                to={`/dashboard?tab=${item.key}`}
+                aria-current={item.key === tab ? "page" : undefined}
+                style={{ fontWeight: item.key === tab ? 700 : undefined }}
+              >
                 {item.label}
               </Link>
             </li>
@@ -71,7 +105,9 @@ export default function StudentDashboard() {
             isEmpty={onlineCourses.length === 0}
             empty={
               <>
-                {tab === "current" ? "You are not enrolled in an online course yet." : `You have no ${tab.toUpperCase()} online course yet.`}{" "}
+                {tab === "current"
+                  ? "You are not enrolled in an online course yet."
+                  : `You have no ${tab.toUpperCase()} online course yet.`}{" "}
                 <Link to="/courses">Find one</Link>.
               </>
             }
@@ -83,7 +119,8 @@ export default function StudentDashboard() {
             isEmpty={courses.length === 0}
             empty={
               <>
-                You haven't added any courses yet. <Link to="/courses">Find your courses</Link>.
+                You haven't added any courses yet.{" "}
+                <Link to="/courses">Find your courses</Link>.
               </>
             }
           >
@@ -94,24 +131,35 @@ export default function StudentDashboard() {
             isEmpty={myStudySessions.length === 0}
             empty={
               <>
-                You have no live session coming up. <Link to="/study-sessions">See all your live sessions</Link>.
+                You have no live session coming up.{" "}
+                <Link to="/study-sessions">See all your live sessions</Link>.
               </>
             }
           >
             <MySessionList sessions={myStudySessions} showGroup />
-            <Text as="p" mt="3">
-              <Link to="/study-sessions">See all your live sessions and your calendar feed</Link>
-            </Text>
+            <p style={{ margin: "var(--space-3) 0 0" }}>
+              <Link to="/study-sessions">
+                See all your live sessions and your calendar feed
+              </Link>
+            </p>
           </DashboardSection>
-          <DashboardSection title="Upcoming live sessions for your courses" isEmpty={sessions.length === 0} empty="No live sessions scheduled for your courses yet.">
+          <DashboardSection
+            title="Upcoming live sessions for your courses"
+            isEmpty={sessions.length === 0}
+            empty="No live sessions scheduled for your courses yet."
+          >
             <UpcomingSessionList sessions={sessions} />
           </DashboardSection>
         </>
       )}
-      <Button asChild variant="soft" mt="6">
-        <Link to="/courses">Browse all courses</Link>
-      </Button>
-    </Container>
+      <Link
+        to="/courses"
+        className="button button--soft"
+        style={{ marginTop: "var(--space-6)" }}
+      >
+        Browse all courses
+      </Link>
+    </div>
   );
 }
 

@@ -18,6 +18,14 @@ const ENROLLED = ["active", "trialing"] as const;
  * for its shell instead of eight.
  */
 export function shellRead(options: { tours: boolean }) {
+  // One function per shape, so the session lookup builds each statement once (SessionExtra).
+  return options.tours ? shellReadWithTours : shellReadWithoutTours;
+}
+
+const shellReadWithTours = shellReadSql({ tours: true });
+const shellReadWithoutTours = shellReadSql({ tours: false });
+
+function shellReadSql(options: { tours: boolean }) {
   return (userId: Expression<number>) =>
     jsonBuildObject({
       schoolType: db()
@@ -58,7 +66,7 @@ export interface ShellRead {
   lastEventId: string | null;
 }
 
-type ShellRow = ReturnType<ReturnType<typeof shellRead>> extends Expression<infer T> ? T : never;
+type ShellRow = ReturnType<typeof shellReadWithTours> extends Expression<infer T> ? T : never;
 
 export function shellReadOf(row: ShellRow): ShellRead {
   const own = (code: string) => row.examCourses.find((course) => course.course_code === code)?.id ?? null;

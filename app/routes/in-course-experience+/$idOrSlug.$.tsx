@@ -1,6 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Badge, Box, Button, Card, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
@@ -80,68 +79,60 @@ export default function InCourseExperience() {
   const { course, base, tree, detail } = page;
   const followInApp = useInAppLinks();
   return (
-    <Container size="4" px="4" py="5" onClick={followInApp}>
-      <Text as="p" size="2" color="gray">
+    <div className="wrapper in-course" onClick={followInApp}>
+      <p className="in-course__small muted">
         <Link to={`/online-courses/${course.id}`}>{course.course_code}</Link>
-      </Text>
-      <Heading as="h1" size="7" mb="3">
-        {course.name}
-      </Heading>
-      <Grid columns={{ initial: "1", md: "280px 1fr" }} gap="6">
-        <Box asChild>
-          <aside aria-label="Course navigation" data-tour="course-navigation">
-            {page.enrolled ? (
-              <Box mb="3" data-tour="course-progress">
-                <ProgressBar percent={tree.percent} label="Course progress" />
-                <Button asChild size="2" mt="2">
-                  <Link to={`${base}?resume=true`}>Resume where you left off</Link>
-                </Button>
-              </Box>
-            ) : null}
-            <SearchForm base={base} query={page.search?.query ?? ""} />
-            <Flex gap="3" my="3" wrap="wrap">
-              <Link to={base}>Curriculum</Link>
-              <Link to={`${base}/on-demand`}>On-demand</Link>
-              <Link to={`${base}/grade-boosters`}>Grade boosters</Link>
-              <Link to={`/online-courses/${course.id}/practice-mode`}>Practice mode</Link>
-            </Flex>
-            {detail.kind !== "tree" ? (
-              <details>
-                <summary>All chapters</summary>
-                <CurriculumOutline outline={tree.outline} base={base} currentId={tree.currentId} />
-              </details>
-            ) : null}
-          </aside>
-        </Box>
-        <Box asChild>
-          <div data-tour="course-content">
-            {page.search ? <SearchResults search={page.search} base={base} /> : null}
-            <DetailView />
+      </p>
+      <h1 className="in-course__heading in-course__heading--7 in-course__mb-3">{course.name}</h1>
+      <div className="in-course__grid">
+        <aside aria-label="Course navigation" data-tour="course-navigation">
+          {page.enrolled ? (
+            <div className="in-course__mb-3" data-tour="course-progress">
+              <ProgressBar percent={tree.percent} label="Course progress" />
+              <Link to={`${base}?resume=true`} className="button in-course__mt-2">
+                Resume where you left off
+              </Link>
+            </div>
+          ) : null}
+          <SearchForm base={base} query={page.search?.query ?? ""} />
+          <div className="in-course__row in-course__my-3">
+            <Link to={base}>Curriculum</Link>
+            <Link to={`${base}/on-demand`}>On-demand</Link>
+            <Link to={`${base}/grade-boosters`}>Grade boosters</Link>
+            <Link to={`/online-courses/${course.id}/practice-mode`}>Practice mode</Link>
           </div>
-        </Box>
-      </Grid>
-    </Container>
+          {detail.kind !== "tree" ? (
+            <details>
+              <summary>All chapters</summary>
+              <CurriculumOutline outline={tree.outline} base={base} currentId={tree.currentId} />
+            </details>
+          ) : null}
+        </aside>
+        <div data-tour="course-content">
+          {page.search ? <SearchResults search={page.search} base={base} /> : null}
+          <DetailView />
+        </div>
+      </div>
+    </div>
   );
 }
 
 function SearchResults({ search, base }: { search: { query: string; results: Parameters<typeof ActivityLink>[0]["activity"][] }; base: string }) {
   return (
-    <Card mb="4" asChild>
-      <section aria-label="Search results">
-        <Heading as="h2" size="4" mb="2">
-          {search.results.length === 0
-            ? `No lessons match “${search.query}”`
-            : `${search.results.length} ${search.results.length === 1 ? "lesson matches" : "lessons match"} “${search.query}”`}
-        </Heading>
-        <ul style={{ paddingLeft: "1rem", margin: 0 }}>
-          {search.results.map((activity) => (
-            <li key={activity.id}>
-              <ActivityLink activity={activity} base={base} />
-            </li>
-          ))}
-        </ul>
-      </section>
-    </Card>
+    <section aria-label="Search results" className="in-course__card in-course__mb-4">
+      <h2 className="in-course__heading in-course__heading--4 in-course__mb-2">
+        {search.results.length === 0
+          ? `No lessons match “${search.query}”`
+          : `${search.results.length} ${search.results.length === 1 ? "lesson matches" : "lessons match"} “${search.query}”`}
+      </h2>
+      <ul style={{ paddingLeft: "1rem", margin: 0 }}>
+        {search.results.map((activity) => (
+          <li key={activity.id}>
+            <ActivityLink activity={activity} base={base} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -152,27 +143,25 @@ function DetailView() {
     case "tree":
       return (
         <section aria-labelledby="curriculum-heading">
-          <Heading as="h2" size="5" id="curriculum-heading" mb="3">
+          <h2 className="in-course__heading in-course__heading--5 in-course__mb-3" id="curriculum-heading">
             Curriculum
-          </Heading>
-          <Text as="p" color="gray" mb="3">
+          </h2>
+          <p className="in-course__text muted in-course__mb-3">
             {tree.activityCount} activities in {tree.chapterCount} chapters
             {page.enrolled ? ` · ${tree.completedCount} completed · ${minutes(page.viewTimeSeconds)} studied` : ""}
-          </Text>
+          </p>
           <CurriculumOutline outline={tree.outline} base={base} currentId={tree.currentId} />
         </section>
       );
     case "list":
       return (
         <section aria-labelledby="list-heading">
-          <Heading as="h2" size="5" id="list-heading">
+          <h2 className="in-course__heading in-course__heading--5" id="list-heading">
             {detail.title}
-          </Heading>
-          <Text as="p" color="gray" mb="3">
-            {detail.description}
-          </Text>
+          </h2>
+          <p className="in-course__text muted in-course__mb-3">{detail.description}</p>
           {detail.activities.length === 0 ? (
-            <Text as="p">Nothing here yet.</Text>
+            <p className="in-course__text">Nothing here yet.</p>
           ) : (
             <ul style={{ paddingLeft: "1rem" }}>
               {detail.activities.map((activity) => (
@@ -187,14 +176,12 @@ function DetailView() {
     case "chapter":
       return (
         <section aria-labelledby="chapter-heading">
-          <Text as="p" size="2" color="gray">
-            {detail.chapter.label}
-          </Text>
-          <Heading as="h2" size="6" id="chapter-heading">
+          <p className="in-course__small muted">{detail.chapter.label}</p>
+          <h2 className="in-course__heading in-course__heading--6" id="chapter-heading">
             {detail.chapter.title}
-          </Heading>
+          </h2>
           <nav aria-label="Parts of this chapter">
-            <Flex gap="3" my="3" wrap="wrap">
+            <div className="in-course__row in-course__my-3">
               {(detail.parts as ChapterPart[]).map((part) => (
                 <Link
                   key={part}
@@ -205,7 +192,7 @@ function DetailView() {
                   {PART_LABELS[part]}
                 </Link>
               ))}
-            </Flex>
+            </div>
           </nav>
           <ul style={{ paddingLeft: "1rem" }}>
             {detail.activities.map((activity) => (
@@ -238,64 +225,67 @@ function ActivityPanel({ selected, courseId }: { selected: SelectedActivity; cou
   // Activities that take answers are completed by submitting them, never by "Mark complete" (the server refuses it too).
   const isQuiz = !completionByHand(activity.type).allowed;
   return (
-    <Card asChild mt="4">
-      <article aria-labelledby="activity-heading">
-        <Text as="p" size="2" color="gray">
-          {selected.chapterLabel} · {ACTIVITY_TYPE_LABELS[activity.type]} · {minutes(activity.durationSeconds)}
-        </Text>
-        <Heading as="h2" size="5" id="activity-heading">
-          {activity.title} {activity.completed ? <Badge color="indigo">Completed</Badge> : null}
-        </Heading>
-        {errors.length > 0 ? <ErrorCallout id={form.errorId}>{errors.join(" ")}</ErrorCallout> : null}
-        {lock ? (
-          <Box mt="3">
-            <LockedNotice lock={lock} />
-          </Box>
-        ) : (
-          <>
-            {activity.type === "video" || activity.type === "reading" ? <LessonContent activity={activity} content={selected.content} /> : null}
-            {activity.type === "flash_card_deck" ? <FlashCards content={selected.content} /> : null}
-            {selected.mock ? (
-              <MockExamPanel
-                activity={activity}
-                mock={selected.mock}
-                questions={selected.questions}
-                signInHref={page.signedIn ? null : `/users/sign_in?redirect_to=${encodeURIComponent(`${page.base}/${activity.href}`)}`}
-                formProps={getFormProps(form)}
-              />
-            ) : isQuiz ? (
-              <Box mt="3">
-                {selected.lastAttempt && !quizResult ? (
-                  <Text as="p" size="2" color="gray" mb="2">
-                    Your last attempt: {selected.lastAttempt.correct_count} of {selected.lastAttempt.question_count}.
-                  </Text>
-                ) : null}
-                {selected.questions.length === 0 ? (
-                  // Completed by answering, so with nothing to answer yet there is nothing to submit.
-                  <Text as="p" color="gray">
-                    The questions of this {ACTIVITY_TYPE_LABELS[activity.type].toLowerCase()} are on their way. Move on to the next activity for now.
-                  </Text>
-                ) : quizResult ? (
-                  <QuizResult result={quizResult} questions={selected.questions} />
-                ) : page.signedIn ? (
-                  <QuizForm activity={activity} questions={selected.questions} formProps={getFormProps(form)} />
-                ) : (
-                  <>
-                    <Text as="p" mb="2">
-                      {selected.questions.length} questions.{" "}
-                      <Link to={`/users/sign_in?redirect_to=${encodeURIComponent(`${page.base}/${activity.href}`)}`}>Sign in</Link> to take the quiz.
-                    </Text>
-                  </>
-                )}
-              </Box>
-            ) : (
-              <CompleteForm activity={activity} enrolled={page.enrolled} signedIn={page.signedIn} courseId={courseId} formProps={getFormProps(form)} />
-            )}
-          </>
-        )}
-        <PreviousNext previous={selected.previous} next={selected.next} base={page.base} />
-      </article>
-    </Card>
+    <article aria-labelledby="activity-heading" className="in-course__card in-course__mt-4">
+      <p className="in-course__small muted">
+        {selected.chapterLabel} · {ACTIVITY_TYPE_LABELS[activity.type]} · {minutes(activity.durationSeconds)}
+      </p>
+      <h2 className="in-course__heading in-course__heading--5" id="activity-heading">
+        {activity.title}{" "}
+        {activity.completed ? (
+          <span data-accent-color="indigo" className="badge">
+            Completed
+          </span>
+        ) : null}
+      </h2>
+      {errors.length > 0 ? <ErrorCallout id={form.errorId}>{errors.join(" ")}</ErrorCallout> : null}
+      {lock ? (
+        <div className="in-course__mt-3">
+          <LockedNotice lock={lock} />
+        </div>
+      ) : (
+        <>
+          {activity.type === "video" || activity.type === "reading" ? <LessonContent activity={activity} content={selected.content} /> : null}
+          {activity.type === "flash_card_deck" ? <FlashCards content={selected.content} /> : null}
+          {selected.mock ? (
+            <MockExamPanel
+              activity={activity}
+              mock={selected.mock}
+              questions={selected.questions}
+              signInHref={page.signedIn ? null : `/users/sign_in?redirect_to=${encodeURIComponent(`${page.base}/${activity.href}`)}`}
+              formProps={getFormProps(form)}
+            />
+          ) : isQuiz ? (
+            <div className="in-course__mt-3">
+              {selected.lastAttempt && !quizResult ? (
+                <p className="in-course__small muted in-course__mb-2">
+                  Your last attempt: {selected.lastAttempt.correct_count} of {selected.lastAttempt.question_count}.
+                </p>
+              ) : null}
+              {selected.questions.length === 0 ? (
+                // Completed by answering, so with nothing to answer yet there is nothing to submit.
+                <p className="in-course__text muted">
+                  The questions of this {ACTIVITY_TYPE_LABELS[activity.type].toLowerCase()} are on their way. Move on to the next activity for now.
+                </p>
+              ) : quizResult ? (
+                <QuizResult result={quizResult} questions={selected.questions} />
+              ) : page.signedIn ? (
+                <QuizForm activity={activity} questions={selected.questions} formProps={getFormProps(form)} />
+              ) : (
+                <>
+                  <p className="in-course__text in-course__mb-2">
+                    {selected.questions.length} questions.{" "}
+                    <Link to={`/users/sign_in?redirect_to=${encodeURIComponent(`${page.base}/${activity.href}`)}`}>Sign in</Link> to take the quiz.
+                  </p>
+                </>
+              )}
+            </div>
+          ) : (
+            <CompleteForm activity={activity} enrolled={page.enrolled} signedIn={page.signedIn} courseId={courseId} formProps={getFormProps(form)} />
+          )}
+        </>
+      )}
+      <PreviousNext previous={selected.previous} next={selected.next} base={page.base} />
+    </article>
   );
 }
 
