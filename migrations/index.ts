@@ -15,6 +15,7 @@ import * as referrals from "./0014_referrals";
 import * as textbookPages from "./0015_textbook_pages";
 import * as mockExamSittings from "./0016_mock_exam_sittings";
 import * as studySessionEnrolments from "./0017_study_session_enrolments";
+import * as tutoring from "./0018_tutoring";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "0015_textbook_pages": textbookPages,
   "0016_mock_exam_sittings": mockExamSittings,
   "0017_study_session_enrolments": studySessionEnrolments,
+  "0018_tutoring": tutoring,
 };

@@ -8,6 +8,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
+import { EMBEDDED_OPTIONS } from "../app/db/dialect.server";
 import pg from "pg";
 import type { Database } from "../app/db/schema";
 import { insertLargeCourse } from "../server/seed/large-course";
@@ -18,7 +19,7 @@ export async function prepareInCourseFixture(target: { databaseUrl: string } | {
   const db =
     "databaseUrl" in target
       ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.databaseUrl, max: 2 }) }) })
-      : new Kysely<Database>({ dialect: new PGliteDialect(await PGlite.create({ dataDir: target.dataDir, parsers: { 20: (value: string) => value } })) });
+      : new Kysely<Database>({ dialect: new PGliteDialect(await PGlite.create({ dataDir: target.dataDir, ...EMBEDDED_OPTIONS })) });
   try {
     const existing = await db.selectFrom("online_courses").select("id").where("slug", "=", BENCH_COURSE_SLUG).executeTakeFirst();
     if (!existing) await insertLargeCourse(db, { slug: BENCH_COURSE_SLUG, chapters: 30, studentEmail: "student@demo.test", instructorEmail: "instructor@demo.test" });

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import {
   PostgresDialect,
   type CompiledQuery,
@@ -124,19 +125,25 @@ function preparingClient(client: pg.PoolClient, statements: StatementNames): Pos
  * How the embedded database turns column values into JavaScript, set to match node-postgres so
  * domain code reads one shape on both drivers: int8 (count(*), bigint ids) stays a string, and
  * json/jsonb arrive parsed (named here so a change of PGlite's defaults cannot split them).
- * Every PGlite the app, its tests and its scripts open uses these.
  */
-export const EMBEDDED_PARSERS = {
+const EMBEDDED_PARSERS = {
   20: (value: string) => value,
   114: (value: string) => JSON.parse(value) as unknown,
   3802: (value: string) => JSON.parse(value) as unknown,
 };
 
+/**
+ * Everything an embedded database is opened with: the parsers above and the extensions the
+ * migrations create (btree_gist: tutoring sessions that may not overlap). Every PGlite the app,
+ * its tests and its scripts open uses these.
+ */
+export const EMBEDDED_OPTIONS = { parsers: EMBEDDED_PARSERS, extensions: { btree_gist } };
+
 /** The embedded database: PostgreSQL compiled to WebAssembly, stored on disk in dataDir. */
 export async function openEmbeddedDatabase(dataDir: string | undefined) {
   const isNew = dataDir === undefined || !existsSync(path.join(dataDir, "PG_VERSION"));
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers: EMBEDDED_PARSERS });
+  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...EMBEDDED_OPTIONS });
   return { pglite, isNew };
 }
 

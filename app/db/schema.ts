@@ -95,6 +95,148 @@ export interface TutorProfilesTable {
   currency: Generated<Currency>;
   accepting_students: Generated<boolean>;
   sessions_taught: Generated<number>;
+  /** The IANA zone the tutor's weekly availability is written in (migration 0018). */
+  time_zone: Generated<string>;
+  bio: Generated<string>;
+  /** How long one of the tutor's sessions is. */
+  session_minutes: Generated<number>;
+}
+
+// ── Tutoring (migration 0018) ────────────────────────────────────────────────────────────────
+
+export interface TutorAvailabilitiesTable {
+  id: Generated<number>;
+  tutor_id: number;
+  /** 0 = Sunday … 6 = Saturday, in the tutor's time zone. */
+  weekday: number;
+  /** Minutes after local midnight; end_minute 1440 is the next midnight. */
+  start_minute: number;
+  end_minute: number;
+}
+
+export type AvailabilityExceptionKind = "unavailable" | "available";
+
+export interface TutorAvailabilityExceptionsTable {
+  id: Generated<number>;
+  tutor_id: number;
+  /** The tutor-local date, written "YYYY-MM-DD"; read it with to_char (drivers turn a date into a Date). */
+  date: ColumnType<Date | string, string, string>;
+  kind: AvailabilityExceptionKind;
+  /** Both null: the whole day. */
+  start_minute: number | null;
+  end_minute: number | null;
+}
+
+export type TutorRequestStatus = "open" | "accepted" | "withdrawn" | "declined";
+
+export interface TutorRequestsTable {
+  id: Generated<number>;
+  student_id: number;
+  course_id: number;
+  /** Asked of one tutor (from their profile); null: any tutor of the course may take it. */
+  tutor_id: number | null;
+  goals: string;
+  preferred_times: Generated<string>;
+  hours: number;
+  status: Generated<TutorRequestStatus>;
+  accepted_by: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface TutorRequestDeclinesTable {
+  request_id: number;
+  tutor_id: number;
+  created_at: CreatedAt;
+}
+
+export type ContractPurchaseStatus = "unpaid" | "paid" | "refunded";
+
+export interface StudentTutorContractsTable {
+  id: Generated<number>;
+  request_id: number | null;
+  student_id: number;
+  tutor_id: number;
+  course_id: number | null;
+  rate_cents: number;
+  currency: Currency;
+  purchased_minutes: number;
+  session_minutes: number;
+  purchase_status: Generated<ContractPurchaseStatus>;
+  payment_method: "card" | "tokens" | null;
+  terms: string;
+  created_at: CreatedAt;
+  paid_at: Timestamp | null;
+  refunded_at: Timestamp | null;
+}
+
+export type TutoringSessionStatus = "booked" | "cancelled" | "completed";
+
+export interface TutoringSessionsTable {
+  id: Generated<number>;
+  contract_id: number;
+  tutor_id: number;
+  student_id: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  status: Generated<TutoringSessionStatus>;
+  room_slug: string;
+  cancelled_by: number | null;
+  cancelled_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface TutoringSessionRemindersTable {
+  tutoring_session_id: number;
+  lead: "24h" | "1h";
+  starts_at: Timestamp;
+  sent_at: CreatedAt;
+}
+
+export interface TutoringSessionFeedbacksTable {
+  id: Generated<number>;
+  tutoring_session_id: number;
+  author_id: number;
+  author_role: "student" | "tutor";
+  rating: number | null;
+  went_well: Generated<string>;
+  to_improve: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** A student's review of an educator (tutor or instructor): one per student and educator. */
+export interface TutorFeedbacksTable {
+  id: Generated<number>;
+  educator_id: number;
+  student_id: number;
+  rating: number;
+  body: string;
+  hidden_at: Timestamp | null;
+  hidden_by: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface WorkShiftsTable {
+  id: Generated<number>;
+  title: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  /** Null: online. */
+  location: string | null;
+  seats: number;
+  /** Kept with the signups in one transaction; a check keeps it within seats. */
+  seats_taken: Generated<number>;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface WorkShiftUsersTable {
+  id: Generated<number>;
+  work_shift_id: number;
+  user_id: number;
+  created_at: CreatedAt;
 }
 
 export type OnlineCourseType = "exam_prep" | "tutorial" | "template" | "textbook" | "class_pass" | "ss_booklet";
@@ -509,6 +651,17 @@ export interface Database {
   courses: CoursesTable;
   user_courses: UserCoursesTable;
   tutor_profiles: TutorProfilesTable;
+  tutor_availabilities: TutorAvailabilitiesTable;
+  tutor_availability_exceptions: TutorAvailabilityExceptionsTable;
+  tutor_requests: TutorRequestsTable;
+  tutor_request_declines: TutorRequestDeclinesTable;
+  student_tutor_contracts: StudentTutorContractsTable;
+  tutoring_sessions: TutoringSessionsTable;
+  tutoring_session_reminders: TutoringSessionRemindersTable;
+  tutoring_session_feedbacks: TutoringSessionFeedbacksTable;
+  tutor_feedbacks: TutorFeedbacksTable;
+  work_shifts: WorkShiftsTable;
+  work_shift_users: WorkShiftUsersTable;
   online_courses: OnlineCoursesTable;
   online_course_courses: OnlineCourseCoursesTable;
   chapters: ChaptersTable;
@@ -676,6 +829,7 @@ export interface PurchasesTable {
   billing_interval: SubscriptionBillingInterval | null;
   token_amount: number | null;
   study_session_id: Generated<number | null>;
+  student_tutor_contract_id: Generated<number | null>;
   status: Generated<PurchaseStatus>;
   currency: Currency;
   regular_price_cents: number | null;

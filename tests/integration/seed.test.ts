@@ -3,7 +3,7 @@ import argon2 from "argon2";
 import { Kysely, sql } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EMBEDDED_PARSERS } from "../../app/db/dialect.server";
+import { EMBEDDED_OPTIONS } from "../../app/db/dialect.server";
 import { migrateToLatest } from "../../app/db/migrate.server";
 import type { Database } from "../../app/db/schema";
 import { DEMO_PASSWORD, ROLES, demoAccounts } from "../../server/seed/demo-accounts";
@@ -15,7 +15,7 @@ let db: Kysely<Database>;
 let summary: SeedSummary;
 
 beforeAll(async () => {
-  const pglite = await PGlite.create({ parsers: EMBEDDED_PARSERS });
+  const pglite = await PGlite.create(EMBEDDED_OPTIONS);
   db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   await migrateToLatest(db);
   summary = await seedDemoData(db, { now });

@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { closeDatabase, useDatabase } from "../../app/db/db.server";
 import { closeJobBackEnd } from "../../app/jobs/queue.server";
-import { createPostgresPool, EMBEDDED_PARSERS, observedDialect, postgresDialect } from "../../app/db/dialect.server";
+import { createPostgresPool, EMBEDDED_OPTIONS, observedDialect, postgresDialect } from "../../app/db/dialect.server";
 import type { Database } from "../../app/db/schema";
 import { databaseUrl } from "./database-target";
 
@@ -50,7 +50,7 @@ export async function openTestDatabase(): Promise<{ database: TestDatabase; clos
   const source = inject("testDatabase");
   if (source.kind === "embedded") {
     const dump = new Blob([readFileSync(source.dumpFile)]);
-    const pglite = await PGlite.create({ loadDataDir: dump, parsers: EMBEDDED_PARSERS });
+    const pglite = await PGlite.create({ loadDataDir: dump, ...EMBEDDED_OPTIONS });
     const db = new Kysely<Database>({ dialect: observedDialect(new PGliteDialect(pglite)) });
     return { database: { db, kind: "embedded" }, close: async () => db.destroy() };
   }

@@ -8,7 +8,7 @@ import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { migrateToLatest } from "../../app/db/migrate.server";
-import { createPostgresPool, EMBEDDED_PARSERS, postgresDialect } from "../../app/db/dialect.server";
+import { createPostgresPool, EMBEDDED_OPTIONS, postgresDialect } from "../../app/db/dialect.server";
 import type { Database } from "../../app/db/schema";
 import { seedDemoData } from "../../server/seed/seed";
 import { databaseUrl, detectDatabaseTarget } from "./database-target";
@@ -82,7 +82,7 @@ async function withAdmin<T>(adminUrl: string, run: (admin: pg.Client) => Promise
 async function prepareEmbedded(): Promise<TestDatabaseSource> {
   const dumpFile = path.join(tmpdir(), `mkt-pglite-template-${schemaFingerprint()}.tar.gz`);
   if (!existsSync(dumpFile)) {
-    const pglite = await PGlite.create({ parsers: EMBEDDED_PARSERS });
+    const pglite = await PGlite.create(EMBEDDED_OPTIONS);
     const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     await prepareTemplate(kysely);
     const dump = await pglite.dumpDataDir("gzip");

@@ -1,0 +1,85 @@
+import { sql } from "kysely";
+import { db } from "~/db/db.server";
+import type { Executor } from "~/db/executor";
+import { statement } from "~/db/statement.server";
+import { bookableSlots, type AvailabilityException, type Interval, type SlotQuery, type WeeklyWindow } from "~/tutoring/availability";
+import { BOOKING_HORIZON_DAYS, BOOKING_NOTICE_MINUTES, SLOT_STEP_MINUTES } from "~/tutoring/rules";
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A tutor's availability as the pure module reads it — time zone, weekly windows, exceptions,
+ * session length and the sessions already booked — in one statement.
+ */
+const tutorCalendar = statement((values: { tutorId: number; from: Date }) =>
+  db()
+    .selectFrom("tutor_profiles")
+    .where("tutor_profiles.user_id", "=", values.tutorId)
+    .select((eb) => [
+      "tutor_profiles.time_zone",
+      "tutor_profiles.session_minutes",
+      sql<WeeklyWindow[]>`coalesce((${eb
+        .selectFrom("tutor_availabilities as a")
+        .whereRef("a.tutor_id", "=", "tutor_profiles.user_id")
+        .select(sql`json_agg(json_build_object('weekday', a.weekday, 'startMinute', a.start_minute, 'endMinute', a.end_minute) order by a.weekday, a.start_minute)`.as("w"))}), '[]'::json)`.as(
+        "weekly",
+      ),
+      sql<AvailabilityException[]>`coalesce((${eb
+        .selectFrom("tutor_availability_exceptions as x")
+        .whereRef("x.tutor_id", "=", "tutor_profiles.user_id")
+        .where("x.date", ">=", sql<string>`(${values.from}::timestamptz at time zone tutor_profiles.time_zone)::date - 1`)
+        .select(
+          sql`json_agg(json_build_object('id', x.id, 'date', to_char(x.date, 'YYYY-MM-DD'), 'kind', x.kind, 'startMinute', x.start_minute, 'endMinute', x.end_minute) order by x.date, x.start_minute nulls first)`.as("x"),
+        )}), '[]'::json)`.as("exceptions"),
+      sql<{ start: string; end: string }[]>`coalesce((${eb
+        .selectFrom("tutoring_sessions as s")
+        .whereRef("s.tutor_id", "=", "tutor_profiles.user_id")
+        .where("s.status", "<>", "cancelled")
+        .where("s.ends_at", ">", values.from)
+        .select(sql`json_agg(json_build_object('start', s.starts_at, 'end', s.ends_at) order by s.starts_at)`.as("b"))}), '[]'::json)`.as("bookings"),
+    ]),
+);
+
+export interface TutorCalendar {
+  timeZone: string;
+  sessionMinutes: number;
+  weekly: WeeklyWindow[];
+  exceptions: (AvailabilityException & { id: number })[];
+  bookings: Interval[];
+}
+
+/** The tutor's calendar from `from` on (exceptions and bookings before it are left out), or null for someone with no tutor profile. */
+export async function loadTutorCalendar(tutorId: number, from: Date, executor: Executor = db()): Promise<TutorCalendar | null> {
+  const row = await tutorCalendar.executeTakeFirst({ tutorId, from }, executor);
+  if (!row) return null;
+  return {
+    timeZone: row.time_zone,
+    sessionMinutes: row.session_minutes,
+    weekly: row.weekly,
+    exceptions: row.exceptions as TutorCalendar["exceptions"],
+    bookings: row.bookings.map((booking) => ({ start: new Date(booking.start), end: new Date(booking.end) })),
+  };
+}
+
+/** What bookableSlots is asked for a tutor's calendar at `now`: the booking rules of app/tutoring/rules.ts. */
+export function slotQuery(calendar: TutorCalendar, now: Date, days = BOOKING_HORIZON_DAYS): SlotQuery {
+  return {
+    timeZone: calendar.timeZone,
+    weekly: calendar.weekly,
+    exceptions: calendar.exceptions,
+    bookings: calendar.bookings,
+    from: now,
+    to: new Date(now.getTime() + days * DAY_MS),
+    now,
+    slotMinutes: calendar.sessionMinutes,
+    stepMinutes: SLOT_STEP_MINUTES,
+    minNoticeMinutes: BOOKING_NOTICE_MINUTES,
+  };
+}
+
+/** The tutor's open slots from now on, at most `limit` (the profile's "next open times"). */
+export async function nextOpenSlots(tutorId: number, now: Date, limit: number): Promise<Interval[]> {
+  const calendar = await loadTutorCalendar(tutorId, now);
+  if (!calendar) return [];
+  return bookableSlots(slotQuery(calendar, now)).slice(0, limit);
+}
