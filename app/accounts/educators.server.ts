@@ -40,7 +40,7 @@ export async function educatorProfile(userId: number, admitted: RawBuilder<boole
   const [tutorProfile, tutoredCourses, onlineCourses] = await Promise.all([
     db()
       .selectFrom("tutor_profiles")
-      .select(["headline", "hourly_rate_cents", "currency", "accepting_students", "sessions_taught"])
+      .select(["headline", "hourly_rate_cents", "currency", "accepting_students", "sessions_taught", "time_zone"])
       .where("user_id", "=", userId)
       .executeTakeFirst(),
     db()

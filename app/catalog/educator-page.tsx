@@ -1,21 +1,28 @@
 import { Badge, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
-import { Link } from "@remix-run/react";
+import { Link, useSearchParams } from "@remix-run/react";
 import { onlineCoursePath } from "~/catalog/course-tiles";
 import type { Currency } from "~/db/schema";
 import { formatPrice } from "~/formatting/price";
+import { ReviewSection, type ReviewSectionData } from "~/reviews/review-section";
 import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
+import { OpenTimes, shownTimeZone } from "~/tutoring/open-times";
 
 interface EducatorPageData {
   educator: { id: number; first_name: string; last_name: string; bio: string | null };
-  tutorProfile: { headline: string; hourly_rate_cents: number; currency: Currency; accepting_students: boolean; sessions_taught: number } | null;
+  tutorProfile: { headline: string; hourly_rate_cents: number; currency: Currency; accepting_students: boolean; sessions_taught: number; time_zone: string } | null;
+  /** A tutor's next open times (instants), for the viewer to read in their own time zone. */
+  openSlots: { start: string; end: string }[];
   tutoredCourses: { id: number; code: string; name: string; slug: string }[];
   onlineCourses: { id: number; name: string; course_code: string; price_cents: number; currency: Currency }[];
   sessions: React.ComponentProps<typeof UpcomingSessionList>["sessions"];
+  /** Null for an educator students do not review (a teacher named on a course). */
+  reviews: ReviewSectionData | null;
 }
 
 /** /instructors/{id} and /tutors/{id}: the educator's public profile. */
 export function EducatorPage({ data, back }: { data: EducatorPageData; back: { href: string; label: string } }) {
-  const { educator, tutorProfile, tutoredCourses, onlineCourses, sessions } = data;
+  const { educator, tutorProfile, tutoredCourses, onlineCourses, sessions, reviews, openSlots } = data;
+  const [searchParams] = useSearchParams();
   return (
     <Container size="3" px="4" py="6">
       <Text as="p" color="gray">
@@ -74,10 +81,19 @@ export function EducatorPage({ data, back }: { data: EducatorPageData; back: { h
           </ul>
         </>
       ) : null}
+      {tutorProfile ? (
+        <section aria-labelledby="open-times-heading">
+          <h2 className="section-heading" id="open-times-heading" style={{ marginTop: "var(--space-5)" }}>
+            Next open times
+          </h2>
+          <OpenTimes slots={openSlots} tutorTimeZone={tutorProfile.time_zone} {...shownTimeZone(searchParams, tutorProfile.time_zone)} />
+        </section>
+      ) : null}
       <Heading as="h2" size="5" mb="3" mt="5">
         Upcoming live sessions
       </Heading>
       {sessions.length === 0 ? <Text as="p">No live session scheduled right now.</Text> : <UpcomingSessionList sessions={sessions} />}
+      {reviews ? <ReviewSection educatorId={educator.id} data={reviews} /> : null}
     </Container>
   );
 }

@@ -2,8 +2,13 @@ import { sql } from "kysely";
 import { educatorProfile } from "~/accounts/educators.server";
 import { INSTRUCTOR_ROLES } from "~/accounts/roles";
 import { db } from "~/db/db.server";
+import { educatorReviews } from "~/reviews/reviews.server";
 import { listUpcomingStudySessions } from "~/study-sessions/upcoming.server";
+import { nextOpenSlots } from "~/tutoring/availability.server";
 import { parseRecordId } from "~/utils/record-id";
+
+/** How many of a tutor's next open times the profile lists. */
+const OPEN_TIMES_SHOWN = 12;
 
 /**
  * Who has a page at /instructors/{id}: an active user with an instructor role, or one who teaches
@@ -22,13 +27,22 @@ export async function instructorPageExists(userId: number): Promise<boolean> {
   return Boolean(row);
 }
 
-/** The public page of an instructor (`kind: "instructor"`) or a tutor; undefined when the user has none. */
-export async function findEducatorPage(idParam: string | undefined, kind: "instructor" | "tutor") {
+/**
+ * The public page of an instructor (`kind: "instructor"`) or a tutor; undefined when the user has
+ * none. What the reviews part offers depends on the viewer (a guest is `id: null`; `mayModerate`:
+ * the policy lets them hide and show reviews).
+ */
+export async function findEducatorPage(idParam: string | undefined, kind: "instructor" | "tutor", viewer: { id: number | null; mayModerate: boolean }) {
   const id = parseRecordId(idParam);
   if (id === null) return undefined;
   const profile = kind === "instructor" ? await educatorProfile(id, hasInstructorPage) : await educatorProfile(id);
   if (!profile) return undefined;
   if (kind === "tutor" && !profile.tutorProfile) return undefined;
-  const sessions = await listUpcomingStudySessions({ now: new Date(), limit: 5, instructorId: id });
-  return { ...profile, sessions };
+  const now = new Date();
+  const [sessions, reviews, openSlots] = await Promise.all([
+    listUpcomingStudySessions({ now, limit: 5, instructorId: id }),
+    educatorReviews(id, viewer, now),
+    profile.tutorProfile ? nextOpenSlots(id, now, OPEN_TIMES_SHOWN) : [],
+  ]);
+  return { ...profile, sessions, reviews, openSlots: openSlots.map((slot) => ({ start: slot.start.toISOString(), end: slot.end.toISOString() })) };
 }

@@ -8,10 +8,14 @@ import type { RealtimeAction } from "~/db/schema";
  *   user:{id}     the user's notifications channel: notifications, push updates, invites
  *   chat:{id}     messages of one chat, for its members
  *   room:{slug}   a study room, for its participants
+ *   work-shifts   seat counts and signups of work shifts, for everyone who may sign up
  */
-export type Channel = `user:${number}` | `chat:${number}` | `room:${string}`;
+export type Channel = `user:${number}` | `chat:${number}` | `room:${string}` | typeof WORK_SHIFTS_CHANNEL;
 
-export type ParsedChannel = { kind: "user"; userId: number } | { kind: "chat"; chatId: number } | { kind: "room"; slug: string };
+export type ParsedChannel = { kind: "user"; userId: number } | { kind: "chat"; chatId: number } | { kind: "room"; slug: string } | { kind: "work-shifts" };
+
+/** One channel for every viewer of /work-shifts: a signup changes what all of them see. */
+export const WORK_SHIFTS_CHANNEL = "work-shifts";
 
 export const REALTIME_ACTIONS = [
   "NEW_CHAT_MESSAGE",
@@ -43,6 +47,7 @@ export const roomChannel = (slug: string): Channel => `room:${slug}`;
 const MAX_CHANNELS = 50;
 
 export function parseChannel(name: string): ParsedChannel | null {
+  if (name === WORK_SHIFTS_CHANNEL) return { kind: "work-shifts" };
   const match = /^(user|chat|room):([A-Za-z0-9_-]{1,80})$/.exec(name);
   if (!match) return null;
   const [, kind, key] = match;
@@ -64,19 +69,21 @@ export function parseChannelList(value: string | null): string[] | null {
   return names.every((name) => parseChannel(name) !== null) ? names : null;
 }
 
-/** What a user may read, given the chats they belong to and the rooms they are in. */
+/** What a user may read, given the chats they belong to, the rooms they are in and whether they may sign up for work shifts. */
 export interface ChannelMemberships {
   userId: number;
   chatIds: readonly number[];
   roomSlugs: readonly string[];
+  workShifts?: boolean;
 }
 
-/** Every channel the user may read: their own notifications channel, their chats and rooms. */
+/** Every channel the user may read: their own notifications channel, their chats and rooms, and the work shifts'. */
 export function readableChannels(memberships: ChannelMemberships): string[] {
   return [
     userChannel(memberships.userId),
     ...memberships.chatIds.map(chatChannel),
     ...memberships.roomSlugs.map(roomChannel),
+    ...(memberships.workShifts ? [WORK_SHIFTS_CHANNEL] : []),
   ];
 }
 
@@ -90,6 +97,8 @@ export function mayReadChannel(memberships: ChannelMemberships, channel: string)
       return memberships.chatIds.includes(parsed.chatId);
     case "room":
       return memberships.roomSlugs.includes(parsed.slug);
+    case "work-shifts":
+      return memberships.workShifts === true;
   }
 }
 

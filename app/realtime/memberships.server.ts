@@ -1,11 +1,18 @@
+import { decideAccess, routeRule } from "~/accounts/policy/route-rules";
+import { viewerOf } from "~/accounts/session.server";
 import { db } from "~/db/db.server";
 import type { ChannelMemberships } from "~/realtime/channels";
 
 /**
- * What this user may read: their notifications channel, the chats they belong to and the rooms
- * they are in. Study rooms arrive with their own tables; until then a user is in no room.
+ * What this user may read: their notifications channel, the chats they belong to, the rooms
+ * they are in, and the work shifts' channel when the policy lets them open /work-shifts. Study
+ * rooms arrive with their own tables; until then a user is in no room.
  */
 export async function channelMemberships(userId: number): Promise<ChannelMemberships> {
-  const chats = await db().selectFrom("chat_members").select("chat_id").where("user_id", "=", userId).execute();
-  return { userId, chatIds: chats.map((row) => row.chat_id), roomSlugs: [] };
+  const [chats, user] = await Promise.all([
+    db().selectFrom("chat_members").select("chat_id").where("user_id", "=", userId).execute(),
+    db().selectFrom("users").select(["id", "roles", "user_type"]).where("id", "=", userId).executeTakeFirst(),
+  ]);
+  const workShifts = user ? decideAccess(viewerOf(user), routeRule("routes/work-shifts+/_index").access) === "allow" : false;
+  return { userId, chatIds: chats.map((row) => row.chat_id), roomSlugs: [], workShifts };
 }

@@ -21,12 +21,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     mayCreateCourses: decideAccess(viewer, routeRule("routes/online-courses+/new").access) === "allow",
     mayBrowseQuestions: decideAccess(viewer, routeRule("routes/online-course-activities+/questions").access) === "allow",
     mayRunSessions: decideAccess(viewer, routeRule("routes/study-sessions+/new").access) === "allow",
+    maySignUpForShifts: decideAccess(viewer, routeRule("routes/work-shifts+/_index").access) === "allow",
     ...(await loadInstructorDashboard(user.id)),
   };
 }
 
 export default function InstructorDashboard() {
-  const { firstName, onlineCourses, sessions, tutoredCourses, tutorProfile, mayCreateCourses, mayBrowseQuestions, mayRunSessions, unavailableView } = useLoaderData<typeof loader>();
+  const { firstName, onlineCourses, sessions, tutoredCourses, tutorProfile, mayCreateCourses, mayBrowseQuestions, mayRunSessions, maySignUpForShifts, unavailableView } = useLoaderData<typeof loader>();
   return (
     <Container size="4" px="4" py="6">
       <Heading as="h1" size="7">
@@ -79,6 +80,11 @@ export default function InstructorDashboard() {
         <DashboardSection title="Courses you tutor" isEmpty={tutoredCourses.length === 0} empty="Add the courses you tutor to your profile.">
           <CourseTiles courses={tutoredCourses} />
         </DashboardSection>
+      ) : null}
+      {maySignUpForShifts ? (
+        <Text as="p" mt="4">
+          <Link to="/work-shifts">Work shifts</Link>: sign up for upcoming shifts.
+        </Text>
       ) : null}
     </Container>
   );

@@ -5,6 +5,8 @@ import { planCurriculum } from "./curriculum";
 import { demoClips } from "./lesson-media";
 import { seedPartnerMemberships } from "./partner-memberships";
 import { seedReferrals } from "./referrals";
+import { seedReviews } from "./reviews";
+import { seedWorkShifts } from "./work-shifts";
 import { seedPublicSite } from "./public-site";
 import { seedDemoStudySessions } from "./study-sessions";
 import { seedOnlineCourseLearning, type SeededActivity } from "./online-courses";
@@ -23,6 +25,8 @@ const SEEDED_TABLES = [
   "courses",
   "user_courses",
   "tutor_profiles",
+  // Tutoring (migration 0018): weekly hours of the demo tutors.
+  "tutor_availabilities",
   "online_courses",
   "online_course_courses",
   "chapters",
@@ -60,6 +64,11 @@ const SEEDED_TABLES = [
   // Textbook pages (migration 0015).
   "textbook_chapters",
   "textbook_chapter_courses",
+  // Work shifts and their signups (migration 0018; server/seed/work-shifts.ts).
+  "work_shifts",
+  "work_shift_users",
+  // Students' reviews of educators, one hidden by staff (migration 0018; server/seed/reviews.ts).
+  "tutor_feedbacks",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -203,6 +212,14 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   }));
   await trx.insertInto("tutor_profiles").values(tutorProfileValues).execute();
   summary.tutor_profiles = tutorProfileValues.length;
+  // Every demo tutor is open on weekday evenings and Saturday mornings (in their own time zone,
+  // America/Toronto), so a profile shows open times on first start.
+  const availabilityValues = tutorProfileValues.flatMap(({ user_id }) => [
+    ...[1, 2, 3, 4, 5].map((weekday) => ({ tutor_id: user_id, weekday, start_minute: 16 * 60, end_minute: 20 * 60 })),
+    { tutor_id: user_id, weekday: 6, start_minute: 10 * 60, end_minute: 14 * 60 },
+  ]);
+  await trx.insertInto("tutor_availabilities").values(availabilityValues).execute();
+  summary.tutor_availabilities = availabilityValues.length;
 
   const userCourseValues = [
     ...tutors.flatMap(({ email, profile }) =>
@@ -386,6 +403,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   summary.study_session_courses += liveSessions.study_session_courses;
   summary.study_session_users = liveSessions.study_session_users;
   summary.study_session_attachments = liveSessions.study_session_attachments;
+  Object.assign(summary, await seedReviews(trx, { user: userId }, now));
 
   // A study session discount code to try at checkout (LIVE20: 20% off any live session).
   await trx.insertInto("discount_codes").values(discountCodes.map((code) => ({ code: code.code, percent_off: code.percentOff, product_kind: code.productKind }))).execute();
@@ -426,6 +444,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   summary.users += referrals.referred_users;
   summary.friend_invitations = referrals.friend_invitations;
   summary.referral_credits = referrals.referral_credits;
+  Object.assign(summary, await seedWorkShifts(trx, { user: userId }, now));
 
   return summary;
 }

@@ -36,6 +36,13 @@ export const ANNOUNCEMENT_ROLES = [...ANNOUNCEMENT_RECIPIENT_ROLES, ...ANNOUNCEM
  */
 export const REP_DASHBOARD_ROLES = ["brand_ambassador", "marketing_rep", "mcat_rep", "marketing_manager", "admin"] as const satisfies readonly Role[];
 
+/** Who hides and shows students' reviews of educators. */
+export const REVIEW_MODERATOR_ROLES = ["admin", "manager"] as const satisfies readonly Role[];
+/** Who signs up for work shifts (SPEC §1): tutors, instructors, class reps and ambassadors, and staff. */
+export const WORK_SHIFT_ROLES = ["tutor", ...INSTRUCTOR_ROLES, "class_rep", "brand_ambassador", "manager", "admin"] as const satisfies readonly Role[];
+/** Who publishes work shifts. */
+export const WORK_SHIFT_STAFF_ROLES = ["admin", "manager"] as const satisfies readonly Role[];
+
 /** Who creates and runs live study sessions (SPEC §1): every instructor kind and admins; `manage_study_session` then decides per session. */
 export const STUDY_SESSION_STAFF_ROLES = [...INSTRUCTOR_ROLES, "admin"] as const satisfies readonly Role[];
 
@@ -287,6 +294,12 @@ export const ROUTE_RULES = {
   "routes/instructors+/$id": { access: "public" },
   "routes/tutors+/_index": { access: "public" },
   "routes/tutors+/$id": { access: "public" },
+  // Reviews of educators: a student writes one per educator; staff hide or show it.
+  "routes/instructors+/$id_.write-a-review": { access: "signed-in" },
+  "routes/reviews+/$id.visibility": onlyMutations({ roles: REVIEW_MODERATOR_ROLES }),
+  // Work shifts (SPEC §1, §4): eligible users sign up and withdraw; staff publish them.
+  "routes/work-shifts+/_index": { access: { roles: WORK_SHIFT_ROLES } },
+  "routes/work-shifts+/new": { access: { roles: WORK_SHIFT_STAFF_ROLES } },
   "routes/blog+/_index": { access: "public" },
   // Also serves /blog/@{slug}, the author's page.
   "routes/blog+/$slug": { access: "public" },

@@ -1,16 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
+import { viewerFor } from "~/accounts/session.server";
 import { EducatorPage } from "~/catalog/educator-page";
 import { findEducatorPage } from "~/catalog/educators.server";
+import { mayModerateReviews } from "~/reviews/rules";
 import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRouteAccess(request, "routes/tutors+/$id");
-  const page = await findEducatorPage(params.id, "tutor");
+  const viewer = viewerFor(await requireRouteAccess(request, "routes/tutors+/$id"));
+  const page = await findEducatorPage(params.id, "tutor", { id: viewer.id, mayModerate: mayModerateReviews(viewer) });
   if (!page) throw new Response("Tutor not found", { status: 404 });
   return page;
 }

@@ -94,8 +94,17 @@ export const EXTRA_PAGES: AxePage[] = [
   { name: "routes/checkout+/_index (a plan)", role: "guest", url: { from: "/pricing", links: [/^\/checkout\?plan=/] } },
   { name: "routes/checkout+/_index (a course, signed in)", role: "student", url: { from: "/online-courses/waterloo-math-137-exam-prep", links: [/^\/checkout\?online_course_id=/] } },
   { name: "routes/in-course-experience+/$idOrSlug.$ (enrolled)", role: "student", url: "/in-course-experience/waterloo-math-137-exam-prep" },
+  // The review form itself (the sample's educator may be one the student cannot review): the
+  // instructor of the student's course, from the course page through the profile's link.
+  {
+    name: "routes/instructors+/$id_.write-a-review (the form)",
+    role: "student",
+    url: { from: "/online-courses/waterloo-math-137-exam-prep", links: [/^\/instructors\/\d+$/, /^\/instructors\/\d+\/write-a-review$/] },
+  },
   // The staff's side of announcements (writing and targeting them), which reps never see.
   { name: "routes/announcements (staff)", role: "admin", url: "/announcements" },
+  // Staff also see the link to publish a shift.
+  { name: "routes/work-shifts+/_index (staff)", role: "admin", url: "/work-shifts" },
 ];
 
 export const AXE_PAGES: AxePage[] = [...samplePages(), ...EXTRA_PAGES];
