@@ -87,6 +87,13 @@ export function EducatorPage({ data, back }: { data: EducatorPageData; back: { h
             Next open times
           </h2>
           <OpenTimes slots={openSlots} tutorTimeZone={tutorProfile.time_zone} {...shownTimeZone(searchParams, tutorProfile.time_zone)} />
+          {tutorProfile.accepting_students && tutoredCourses.length > 0 ? (
+            <p style={{ marginTop: "var(--space-3)" }}>
+              <Link to={`/tutoring?tutor=${educator.id}#request-heading`} className="button">
+                Ask {educator.first_name} for tutoring
+              </Link>
+            </p>
+          ) : null}
         </section>
       ) : null}
       <Heading as="h2" size="5" mb="3" mt="5">

@@ -81,7 +81,7 @@ export function SearchForm({ base, query }: { base: string; query: string }) {
           </label>
           <input id="curriculum-search" className="native-input" type="search" name="q" defaultValue={query} maxLength={200} />
         </div>
-        <button type="submit" className="button button--soft in-course__button">
+        <button type="submit" className="button button--soft">
           Search
         </button>
       </div>
@@ -161,7 +161,7 @@ export function CompleteForm({
       <input type="hidden" name="intent" value="complete" />
       <input type="hidden" name="activity_id" value={activity.id} />
       <input type="hidden" name="duration_seconds" value={activity.durationSeconds} />
-      <button type="submit" className="button in-course__button">
+      <button type="submit" className="button">
         {activity.completed ? "Mark complete again and continue" : "Mark complete and continue"}
       </button>
     </Form>
@@ -224,7 +224,7 @@ export function QuizForm({ activity, questions, formProps }: { activity: TreeAct
       <input type="hidden" name="intent" value="submit-quiz" />
       <input type="hidden" name="activity_id" value={activity.id} />
       <QuestionFields questions={questions} />
-      <button type="submit" className="button in-course__button">
+      <button type="submit" className="button">
         Submit answers
       </button>
     </Form>

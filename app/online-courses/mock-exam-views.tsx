@@ -49,7 +49,7 @@ export function MockExamPanel({
           <CsrfInput />
           <input type="hidden" name="intent" value="start-mock" />
           <input type="hidden" name="activity_id" value={activity.id} />
-          <button type="submit" className="button in-course__button in-course__mt-3">
+          <button type="submit" className="button in-course__mt-3">
             {mock.review ? "Sit it again" : "Start the exam"}
           </button>
         </Form>
@@ -83,10 +83,10 @@ function Sitting({ activity, mock, questions, formProps }: { activity: TreeActiv
       </div>
       <QuestionFields questions={questions} saved={mock.saved} />
       <div className="in-course__row">
-        <button type="submit" name="intent" value="save-mock" className="button button--soft in-course__button">
+        <button type="submit" name="intent" value="save-mock" className="button button--soft">
           Save answers
         </button>
-        <button type="submit" name="intent" value="submit-mock" ref={submitRef} className="button in-course__button">
+        <button type="submit" name="intent" value="submit-mock" ref={submitRef} className="button">
           Submit exam
         </button>
       </div>

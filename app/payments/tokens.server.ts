@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { db } from "~/db/db.server";
 import type { Executor } from "~/db/executor";
 import type { Database } from "~/db/schema";
@@ -39,10 +39,10 @@ export async function creditTokens(
 /** Spends tokens if the balance allows; returns the new balance, or null when it does not. */
 export async function spendTokens(
   { userId, amount, reason, reference = null }: { userId: number; amount: number; reason: string; reference?: string | null },
-  executor: Kysely<Database> = db(),
+  executor: Executor = db(),
 ): Promise<number | null> {
   if (!Number.isInteger(amount) || amount <= 0) throw new RangeError("Spend a positive whole number of tokens.");
-  return executor.transaction().execute(async (trx) => {
+  const spend = async (trx: Transaction<Database>) => {
     const updated = await trx
       .updateTable("users")
       .set({ token_balance: sql`token_balance - ${amount}` })
@@ -53,7 +53,9 @@ export async function spendTokens(
     if (!updated) return null;
     await trx.insertInto("token_ledger").values({ user_id: userId, delta: -amount, reason, reference }).execute();
     return updated.token_balance;
-  });
+  };
+  // Inside the caller's transaction when it holds one (what the tokens pay for is written there too).
+  return executor.isTransaction ? spend(executor as Transaction<Database>) : executor.transaction().execute(spend);
 }
 
 /** Removes tokens bought with a refunded purchase, as far as the balance allows. */

@@ -79,6 +79,11 @@ export default function InstructorDashboard() {
       {tutoredCourses.length > 0 || tutorProfile ? (
         <DashboardSection title="Courses you tutor" isEmpty={tutoredCourses.length === 0} empty="Add the courses you tutor to your profile.">
           <CourseTiles courses={tutoredCourses} />
+          {tutorProfile ? (
+            <p style={{ margin: "var(--space-3) 0 0" }}>
+              <Link to="/my-tutoring">My tutoring</Link>: requests for your courses, your students and their sessions.
+            </p>
+          ) : null}
         </DashboardSection>
       ) : null}
       {maySignUpForShifts ? (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { isValidTimeZone, slotsByDay } from "~/tutoring/availability";
 
 /** Zones the "Show times in" list offers besides the one shown (a full IANA list would weigh more than the page). */
@@ -32,13 +32,40 @@ export function shownTimeZone(params: URLSearchParams, tutorTimeZone: string): {
   return asked && isValidTimeZone(asked) ? { zone: asked, chosen: true } : { zone: tutorTimeZone, chosen: false };
 }
 
+/** Old names some browsers still report, and the names people know (and the zone list offers). */
+const CURRENT_NAMES: Record<string, string> = {
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Europe/Kiev": "Europe/Kyiv",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+};
+
 function browserTimeZone(): string | null {
   try {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const reported = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const zone = reported && CURRENT_NAMES[reported] && isValidTimeZone(CURRENT_NAMES[reported]) ? CURRENT_NAMES[reported] : reported;
     return zone && isValidTimeZone(zone) ? zone : null;
   } catch {
     return null;
   }
+}
+
+/** The zone to show times in: the server's choice, then (with JavaScript) the browser's own unless the address chose one. */
+export function useShownTimeZone(zone: string, chosen: boolean): string {
+  const [shown, setShown] = useState(zone);
+  useEffect(() => {
+    const own = chosen ? null : browserTimeZone();
+    setShown(own ?? zone);
+  }, [zone, chosen]);
+  return shown;
+}
+
+/** "Friday, November 27, 11:30 PM" in `zone`. */
+export function timeLabel(start: Date, zone: string): string {
+  const [day] = slotsByDay([{ start, end: start }], zone);
+  return `${day!.label}, ${day!.slots[0]!.label}`;
 }
 
 /**
@@ -46,12 +73,21 @@ function browserTimeZone(): string | null {
  * address asks for (or the tutor's); with JavaScript, a viewer who did not choose sees them in
  * their own browser's zone. Without it, the form below changes the zone.
  */
-export function OpenTimes({ slots, zone, chosen, tutorTimeZone }: { slots: { start: string; end: string }[]; zone: string; chosen: boolean; tutorTimeZone: string }) {
-  const [shown, setShown] = useState(zone);
-  useEffect(() => {
-    const own = chosen ? null : browserTimeZone();
-    setShown(own ?? zone);
-  }, [zone, chosen]);
+export function OpenTimes({
+  slots,
+  zone,
+  chosen,
+  tutorTimeZone,
+  renderSlot = (slot) => <time dateTime={slot.start.toISOString()}>{slot.label}</time>,
+}: {
+  slots: { start: string; end: string }[];
+  zone: string;
+  chosen: boolean;
+  tutorTimeZone: string;
+  /** What each time is: a plain time on a profile, a booking button on a contract's page. */
+  renderSlot?: (slot: { start: Date; end: Date; label: string; dayLabel: string }) => ReactNode;
+}) {
+  const shown = useShownTimeZone(zone, chosen);
   const days = slotsByDay(
     slots.map((slot) => ({ start: new Date(slot.start), end: new Date(slot.end) })),
     shown,
@@ -82,9 +118,7 @@ export function OpenTimes({ slots, zone, chosen, tutorTimeZone }: { slots: { sta
               <h3 className="open-times__day">{day.label}</h3>
               <ul className="open-times__slots">
                 {day.slots.map((slot) => (
-                  <li key={slot.start.toISOString()}>
-                    <time dateTime={slot.start.toISOString()}>{slot.label}</time>
-                  </li>
+                  <li key={slot.start.toISOString()}>{renderSlot({ ...slot, dayLabel: day.label })}</li>
                 ))}
               </ul>
             </li>

@@ -7,6 +7,7 @@ import { seedPartnerMemberships } from "./partner-memberships";
 import { seedReferrals } from "./referrals";
 import { seedReviews } from "./reviews";
 import { seedWorkShifts } from "./work-shifts";
+import { seedTutoring } from "./tutoring";
 import { seedPublicSite } from "./public-site";
 import { seedDemoStudySessions } from "./study-sessions";
 import { seedOnlineCourseLearning, type SeededActivity } from "./online-courses";
@@ -25,8 +26,13 @@ const SEEDED_TABLES = [
   "courses",
   "user_courses",
   "tutor_profiles",
-  // Tutoring (migration 0018): weekly hours of the demo tutors.
+  // Tutoring (migration 0018; server/seed/tutoring.ts): weekly hours of the demo tutors, an open
+  // request, a paid contract with a past and an upcoming session.
   "tutor_availabilities",
+  "tutor_requests",
+  "student_tutor_contracts",
+  "tutoring_sessions",
+  "tutoring_session_feedbacks",
   "online_courses",
   "online_course_courses",
   "chapters",
@@ -445,6 +451,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   summary.friend_invitations = referrals.friend_invitations;
   summary.referral_credits = referrals.referral_credits;
   Object.assign(summary, await seedWorkShifts(trx, { user: userId }, now));
+  Object.assign(summary, await seedTutoring(trx, { user: userId, course: (slug) => need(courseIds, slug, "course") }, now));
 
   return summary;
 }

@@ -294,6 +294,11 @@ export const ROUTE_RULES = {
   "routes/instructors+/$id": { access: "public" },
   "routes/tutors+/_index": { access: "public" },
   "routes/tutors+/$id": { access: "public" },
+  // Tutoring (SPEC §1, §2): anyone reads how it works; signed-in students request it; both sides
+  // follow requests and contracts on /my-tutoring (rules.ts decides who may act on which).
+  "routes/tutoring": { access: "public", mutations: "signed-in" },
+  "routes/my-tutoring+/_index": { access: "signed-in" },
+  "routes/my-tutoring+/contracts.$id": { access: "signed-in" },
   // Reviews of educators: a student writes one per educator; staff hide or show it.
   "routes/instructors+/$id_.write-a-review": { access: "signed-in" },
   "routes/reviews+/$id.visibility": onlyMutations({ roles: REVIEW_MODERATOR_ROLES }),

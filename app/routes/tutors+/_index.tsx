@@ -22,7 +22,8 @@ export default function TutorsPage() {
         Tutors
       </Heading>
       <Text as="p" mb="5">
-        One-on-one help from tutors who took your course and did well in it.
+        One-on-one help from tutors who took your course and did well in it. <Link to="/tutoring">Request tutoring</Link> and the first tutor of your course to
+        accept takes you on, or ask one of them from their profile.
       </Text>
       <ul className="tile-list">
         {tutors.map((tutor) => (

@@ -177,7 +177,7 @@ function ShiftRow({
   };
 
   return (
-    <li className="work-shift" aria-labelledby={titleId} data-testid="work-shift">
+    <li className="work-shift" data-testid="work-shift">
       <h2 className="work-shift__title" id={titleId}>
         {shift.title}
       </h2>

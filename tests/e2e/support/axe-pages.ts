@@ -103,6 +103,9 @@ export const EXTRA_PAGES: AxePage[] = [
   },
   // The staff's side of announcements (writing and targeting them), which reps never see.
   { name: "routes/announcements (staff)", role: "admin", url: "/announcements" },
+  // A signed-in student sees the request form; their contract's page has the booking times.
+  { name: "routes/tutoring (the request form)", role: "student", url: "/tutoring" },
+  { name: "routes/my-tutoring+/contracts.$id (the demo contract)", role: "student", url: { from: "/my-tutoring", links: [/^\/my-tutoring\/contracts\/\d+$/] } },
   // Staff also see the link to publish a shift.
   { name: "routes/work-shifts+/_index (staff)", role: "admin", url: "/work-shifts" },
 ];

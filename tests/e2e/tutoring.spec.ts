@@ -1,0 +1,81 @@
+import type { Browser, Page } from "@playwright/test";
+import { signIn } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+
+// The demo student asks Jordan Pham (who tutors MATH 135, 137 and 138) for an hour of help from
+// his profile; he accepts on /my-tutoring; the student pays with tokens and books one of his open
+// times, shown in the student's own time zone. The two projects ask about different courses and
+// book different times, so they can run at once on one server.
+const CASES = {
+  "js-on": { course: "MATH 138", goals: "Series and convergence tests (js-on)", pick: "first" },
+  "js-off": { course: "MATH 135", goals: "Induction and modular arithmetic (js-off)", pick: "last" },
+} as const;
+
+test.use({ timezoneId: "Asia/Kolkata" });
+
+function toast(page: Page) {
+  return page.locator('[data-shell="toasts"] [role="status"]').first();
+}
+
+async function asTutor(browser: Browser, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled, timezoneId: "America/Toronto" });
+  const page = await context.newPage();
+  await signIn(page, "jordan.pham@demo.test");
+  return { page, close: () => context.close() };
+}
+
+test("a student asks a tutor for help, the tutor accepts, the student pays with tokens and books a time in their own time zone", async ({ page, browser }, testInfo) => {
+  const javaScript = testInfo.project.name === "js-on";
+  const chosen = CASES[testInfo.project.name as keyof typeof CASES];
+  await signIn(page, "student@demo.test");
+
+  // Find the tutor and ask him from his profile.
+  await page.goto("/tutors");
+  await page.getByRole("link", { name: /Jordan Pham/ }).first().click();
+  await expect(page.getByRole("heading", { level: 2, name: "Next open times" })).toBeVisible();
+  await page.getByRole("link", { name: "Ask Jordan for tutoring" }).click();
+  await expect(page.getByRole("heading", { name: "Ask Jordan Pham for tutoring" })).toBeVisible();
+  const option = page.getByLabel("Course").locator("option", { hasText: `${chosen.course}:` });
+  await page.getByLabel("Course").selectOption((await option.getAttribute("value"))!);
+  await page.getByLabel("What would you like help with?").fill(chosen.goals);
+  await page.getByLabel("Hours of tutoring").selectOption("1");
+  await page.getByRole("button", { name: "Send the request" }).click();
+  await expect(toast(page)).toContainText("Your request is sent");
+  await expect(page.getByRole("region", { name: /your requests/i }).getByText(chosen.goals)).toBeVisible();
+
+  // The tutor accepts it.
+  const tutor = await asTutor(browser, javaScript);
+  await tutor.page.goto("/my-tutoring");
+  const request = tutor.page.locator(".tutoring-row").filter({ hasText: chosen.goals });
+  await request.getByRole("button", { name: "Accept" }).click();
+  await expect(tutor.page.getByRole("heading", { level: 1, name: "Tutoring Maya Thompson" })).toBeVisible();
+  await tutor.close();
+
+  // The student opens the contract from /my-tutoring and pays with tokens.
+  await page.goto("/my-tutoring");
+  await page.locator(".tutoring-row").filter({ hasText: chosen.goals }).getByRole("link", { name: "Open the contract" }).click();
+  await expect(page.getByText("Not paid yet")).toBeVisible();
+  await page.getByRole("button", { name: "Pay 50 tokens" }).click();
+  await expect(toast(page)).toContainText("Paid with tokens");
+
+  // Times in the student's zone: the browser's with JavaScript; without it, chosen in the form.
+  if (!javaScript) {
+    await expect(page.getByLabel("Times shown in")).toHaveValue("America/Toronto");
+    await page.getByLabel("Times shown in").selectOption("Asia/Kolkata");
+    await page.getByRole("button", { name: "Show" }).click();
+  }
+  await expect(page.getByLabel("Times shown in")).toHaveValue("Asia/Kolkata");
+  const times = page.getByRole("region", { name: "Book a session" }).getByRole("button", { name: /^Book / });
+  const slot = chosen.pick === "first" ? times.first() : times.last();
+  const label = (await slot.getAttribute("aria-label"))!.replace(/^Book /, "");
+  // The tutor's evenings in Toronto are the small hours in Kolkata.
+  expect(label).toMatch(/ at \d{1,2}:\d{2} (AM|PM)$/);
+  await slot.click();
+  await expect(toast(page)).toContainText("Your session is booked.");
+  const [day, time] = label.split(" at ");
+  const booked = page.getByRole("region", { name: "Sessions" }).locator(".tutoring-row").first();
+  await expect(booked).toContainText(`${day}, ${time}`);
+  await expect(booked).toContainText("Asia/Kolkata time");
+  await expect(booked).toContainText("Upcoming");
+  await expect(page.getByText("All the hours of this contract are booked.")).toBeVisible();
+});
