@@ -136,6 +136,30 @@ export function studySessionConfirmationMail(input: {
   });
 }
 
+/** A booked tutoring session, to the student and to the tutor (each reads the other's name). */
+export function tutoringSessionBookedMail(input: {
+  name?: string | null;
+  withName: string;
+  courseCode: string | null;
+  date: { start_time: Date; end_time: Date };
+  url: string;
+}): MailContent {
+  const withName = greetingName(input.withName);
+  const about = input.courseCode ? ` for ${greetingName(input.courseCode)}` : "";
+  return actionMail({
+    subject: `Tutoring session booked with ${withName}`,
+    name: input.name,
+    lead: `Your tutoring session with ${withName}${about} is booked (time in UTC):`,
+    details: [sessionDateLine(input.date)],
+    actionLabel: "See the session",
+    url: input.url,
+    footer: [
+      "The student may cancel free of charge until 24 hours before the start; the tutor may cancel any time before it starts.",
+      "Add it to your calendar with the attached file.",
+    ],
+  });
+}
+
 /** A reminder that a session date starts soon (24 hours or 1 hour before). */
 export function studySessionReminderMail(input: {
   name?: string | null;

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { db } from "~/db/db.server";
 import { isBookableSlot } from "~/tutoring/availability";
+import { sendTutoringBookingMails } from "~/tutoring/confirmation.server";
 import { loadTutorCalendar, slotQuery } from "~/tutoring/availability.server";
 import { bookingRefusal, type Refusal } from "~/tutoring/rules";
 
@@ -16,9 +17,10 @@ export type BookingOutcome = { kind: "booked"; sessionId: number; roomSlug: stri
  * Books a session under the student's contract at `start`. The contract row is locked for the
  * transaction, so two bookings under one contract cannot both spend its last hour; the tutor's
  * and the student's calendars are kept free of overlaps by the database's exclusion constraints,
- * so whatever races, one booking of a time wins and the others are told it was just taken.
+ * so whatever races, one booking of a time wins and the others are told it was just taken. Both
+ * people are mailed the session with its .ics in the same transaction.
  */
-export async function bookTutoringSession(input: { contractId: number; studentId: number; start: Date; now: Date }): Promise<BookingOutcome> {
+export async function bookTutoringSession(input: { contractId: number; studentId: number; start: Date; now: Date; origin: string }): Promise<BookingOutcome> {
   try {
     return await db()
       .transaction()
@@ -61,6 +63,7 @@ export async function bookTutoringSession(input: { contractId: number; studentId
           })
           .returning("id")
           .executeTakeFirstOrThrow();
+        await sendTutoringBookingMails(trx, { sessionId: row.id, origin: input.origin });
         return { kind: "booked", sessionId: row.id, roomSlug };
       });
   } catch (error) {

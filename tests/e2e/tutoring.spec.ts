@@ -68,6 +68,7 @@ test("a student asks a tutor for help, the tutor accepts, the student pays with 
   const times = page.getByRole("region", { name: "Book a session" }).getByRole("button", { name: /^Book / });
   const slot = chosen.pick === "first" ? times.first() : times.last();
   const label = (await slot.getAttribute("aria-label"))!.replace(/^Book /, "");
+  const start = await slot.locator("xpath=ancestor::form").locator('input[name="start"]').inputValue();
   // The tutor's evenings in Toronto are the small hours in Kolkata.
   expect(label).toMatch(/ at \d{1,2}:\d{2} (AM|PM)$/);
   await slot.click();
@@ -78,4 +79,25 @@ test("a student asks a tutor for help, the tutor accepts, the student pays with 
   await expect(booked).toContainText("Asia/Kolkata time");
   await expect(booked).toContainText("Upcoming");
   await expect(page.getByText("All the hours of this contract are booked.")).toBeVisible();
+
+  // Both people have the session by mail, with its calendar file.
+  const dtstart = `DTSTART:${start.replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`;
+  expect(await mailedCalendars(page, "student@demo.test", "Tutoring session booked with Jordan Pham")).toContainEqual(expect.stringContaining(dtstart));
+  expect(await mailedCalendars(page, "jordan.pham@demo.test", "Tutoring session booked with Maya Thompson")).toContainEqual(expect.stringContaining(dtstart));
 });
+
+/** The calendar files attached to the mails with this subject in the development mailbox. */
+async function mailedCalendars(page: Page, to: string, subject: string) {
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`);
+  const links = page.getByRole("link", { name: subject });
+  const hrefs = await Promise.all((await links.all()).map((link) => link.getAttribute("href")));
+  const files: string[] = [];
+  for (const href of hrefs) {
+    await page.goto(href!);
+    const attachment = page.getByRole("region", { name: "Attachments" }).getByRole("link", { name: /\.ics/ });
+    const answer = await page.request.get((await attachment.getAttribute("href"))!);
+    expect(answer.headers()["content-type"]).toMatch(/^text\/calendar/);
+    files.push(await answer.text());
+  }
+  return files;
+}

@@ -17,6 +17,7 @@ import { contractSchema } from "~/tutoring/forms";
 import { OpenTimes, shownTimeZone, timeLabel, useShownTimeZone } from "~/tutoring/open-times";
 import { bookingRefusal, CANCEL_NOTICE_HOURS, cancellationRefusal } from "~/tutoring/rules";
 import { parseRecordId } from "~/utils/record-id";
+import { siteOrigin } from "~/utils/site-origin.server";
 
 const ROUTE = "routes/my-tutoring+/contracts.$id";
 /** How many open times the contract's page offers. */
@@ -90,9 +91,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (paid.kind === "refused") return refuse(paid.message, paid.status);
     throw await redirectWithToast(back, { type: "success", message: "Paid with tokens. Book your first session below." });
   }
-  const booked = await bookTutoringSession({ contractId: contract.id, studentId: session.user.id, start: command.start, now: new Date() });
+  const booked = await bookTutoringSession({ contractId: contract.id, studentId: session.user.id, start: command.start, now: new Date(), origin: siteOrigin(request) });
   if (booked.kind === "refused") return refuse(booked.message, booked.status);
-  throw await redirectWithToast(back, { type: "success", message: "Your session is booked." });
+  throw await redirectWithToast(back, { type: "success", message: "Your session is booked. You and your tutor have it by email, with a calendar file." });
 }
 
 const PHASE_LABELS = { upcoming: "Upcoming", live: "Happening now", past: "Done", cancelled: "Cancelled" } as const;

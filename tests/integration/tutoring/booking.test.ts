@@ -25,11 +25,11 @@ describe("booking a tutoring session", () => {
     const paid = await contract(database().db, { tutorId: teacher.id, studentId: student.id });
     const start = await firstSlot(teacher.id, now);
 
-    const outcome = await bookTutoringSession({ contractId: paid.id, studentId: student.id, start, now });
+    const outcome = await bookTutoringSession({ contractId: paid.id, studentId: student.id, start, now, origin: "http://app.test" });
     expect(outcome).toMatchObject({ kind: "booked", roomSlug: expect.stringMatching(/^tutoring-/) });
     expect(await sessionsOf(teacher.id)).toEqual([{ student_id: student.id, starts_at: start, status: "booked" }]);
     expect(await firstSlot(teacher.id, now)).not.toEqual(start);
-    expect(await bookTutoringSession({ contractId: paid.id, studentId: student.id, start, now })).toMatchObject({ kind: "refused", status: 409 });
+    expect(await bookTutoringSession({ contractId: paid.id, studentId: student.id, start, now, origin: "http://app.test" })).toMatchObject({ kind: "refused", status: 409 });
   });
 
   it("gives one of 20 students booking the same slot at once the session, and tells the others", async () => {
@@ -39,13 +39,16 @@ describe("booking a tutoring session", () => {
     const contracts = await Promise.all(students.map((student) => contract(database().db, { tutorId: teacher.id, studentId: student.id })));
     const start = await firstSlot(teacher.id, now);
 
-    const outcomes = await Promise.all(contracts.map((paid, index) => bookTutoringSession({ contractId: paid.id, studentId: students[index]!.id, start, now })));
+    const outcomes = await Promise.all(contracts.map((paid, index) => bookTutoringSession({ contractId: paid.id, studentId: students[index]!.id, start, now, origin: "http://app.test" })));
     expect(outcomes.filter((outcome) => outcome.kind === "booked")).toHaveLength(1);
     const refused = outcomes.filter((outcome) => outcome.kind === "refused");
     expect(refused).toHaveLength(19);
     // Whether a loser lost at the database's constraint or saw the booking first depends on timing; both say 409.
     for (const refusal of refused) expect(refusal).toMatchObject({ status: 409, message: expect.stringMatching(/just booked|not open/) });
     expect(await sessionsOf(teacher.id)).toHaveLength(1);
+    // Only the winning booking mailed anyone: the losers' transactions wrote nothing.
+    const mailed = await database().db.selectFrom("outbox_emails").select("to_address").where("kind", "=", "tutoring_session_booked").where("to_address", "in", [teacher.email, ...students.map((student) => student.email)]).execute();
+    expect(mailed.map((mail) => mail.to_address).sort()).toEqual([teacher.email, students[outcomes.findIndex((outcome) => outcome.kind === "booked")]!.email].sort());
   });
 
   it("spends a contract's hours once however many bookings race under it", async () => {
@@ -59,7 +62,7 @@ describe("booking a tutoring session", () => {
       .filter((slot, index, all) => index === 0 || slot.start.getTime() >= all[0]!.start.getTime() + index * 2 * 3_600_000)
       .slice(0, 5)
       .map((slot) => slot.start);
-    const outcomes = await Promise.all(starts.map((start) => bookTutoringSession({ contractId: paid.id, studentId: student.id, start, now })));
+    const outcomes = await Promise.all(starts.map((start) => bookTutoringSession({ contractId: paid.id, studentId: student.id, start, now, origin: "http://app.test" })));
     expect(outcomes.filter((outcome) => outcome.kind === "booked")).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome.kind === "refused").map((outcome) => "message" in outcome && outcome.message)).toEqual(
       Array(starts.length - 1).fill("All the hours of this contract are booked. Request more tutoring to book again."),
@@ -74,10 +77,10 @@ describe("booking a tutoring session", () => {
     const unpaid = await contract(database().db, { tutorId: teacher.id, studentId: student.id, paid: false });
     const paid = await contract(database().db, { tutorId: teacher.id, studentId: student.id });
     const start = await firstSlot(teacher.id, now);
-    expect(await bookTutoringSession({ contractId: unpaid.id, studentId: student.id, start, now })).toMatchObject({ kind: "refused", status: 409, message: "Pay for this contract before you book a session." });
-    expect(await bookTutoringSession({ contractId: paid.id, studentId: other.id, start, now })).toMatchObject({ kind: "refused", status: 404 });
+    expect(await bookTutoringSession({ contractId: unpaid.id, studentId: student.id, start, now, origin: "http://app.test" })).toMatchObject({ kind: "refused", status: 409, message: "Pay for this contract before you book a session." });
+    expect(await bookTutoringSession({ contractId: paid.id, studentId: other.id, start, now, origin: "http://app.test" })).toMatchObject({ kind: "refused", status: 404 });
     const offHours = new Date(start.getTime() + 3 * 3_600_000);
-    expect(await bookTutoringSession({ contractId: paid.id, studentId: student.id, start: offHours, now })).toMatchObject({ kind: "refused", status: 409, message: expect.stringMatching(/not open/) });
+    expect(await bookTutoringSession({ contractId: paid.id, studentId: student.id, start: offHours, now, origin: "http://app.test" })).toMatchObject({ kind: "refused", status: 409, message: expect.stringMatching(/not open/) });
     expect(await sessionsOf(teacher.id)).toEqual([]);
   });
 

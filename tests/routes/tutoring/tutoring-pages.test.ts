@@ -89,7 +89,25 @@ describe("/my-tutoring and a contract's page", () => {
 
     const booked = await student.form(contractAction, contractPath(contractId), { intent: "book", start: slot.start }, params(contractId));
     expect(booked.status).toBe(302);
-    expect(await toastOf(student)).toBe("Your session is booked.");
+    expect(await toastOf(student)).toBe("Your session is booked. You and your tutor have it by email, with a calendar file.");
+    // Both people get the session by mail, each with the same calendar event.
+    const mails = await database()
+      .db.selectFrom("outbox_emails")
+      .select(["to_address", "subject", "attachments"])
+      .where("kind", "=", "tutoring_session_booked")
+      .where("to_address", "in", ["student@demo.test", "jordan.pham@demo.test"])
+      .orderBy("id", "desc")
+      .limit(2)
+      .execute();
+    expect(mails.map((mail) => [mail.to_address, mail.subject]).sort()).toEqual([
+      ["jordan.pham@demo.test", "Tutoring session booked with Maya Thompson"],
+      ["student@demo.test", "Tutoring session booked with Jordan Pham"],
+    ]);
+    for (const mail of mails) {
+      const ics = Buffer.from(mail.attachments[0]!.contentBase64, "base64").toString("utf8");
+      expect(ics).toContain(`DTSTART:${slot.start.replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`);
+      expect(ics).toMatch(/UID:tutoring-session-\d+@app\.test/);
+    }
     const after = await student.get(contractLoader, contractPath(contractId), params(contractId));
     // The student may cancel it only while it is 24 hours or more away (the first open time may be sooner).
     const cancellable = new Date(slot.start).getTime() - Date.now() >= 24 * 3_600_000;
