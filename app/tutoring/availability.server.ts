@@ -83,3 +83,32 @@ export async function nextOpenSlots(tutorId: number, now: Date, limit: number): 
   if (!calendar) return [];
   return bookableSlots(slotQuery(calendar, now)).slice(0, limit);
 }
+
+/** Replaces the tutor's weekly hours and sets their time zone and session length, in one transaction. */
+export async function saveWeeklyHours(tutorId: number, input: { timeZone: string; sessionMinutes: number; windows: WeeklyWindow[] }) {
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.updateTable("tutor_profiles").set({ time_zone: input.timeZone, session_minutes: input.sessionMinutes }).where("user_id", "=", tutorId).execute();
+      await trx.deleteFrom("tutor_availabilities").where("tutor_id", "=", tutorId).execute();
+      if (input.windows.length > 0) {
+        await trx
+          .insertInto("tutor_availabilities")
+          .values(input.windows.map((window) => ({ tutor_id: tutorId, weekday: window.weekday, start_minute: window.startMinute, end_minute: window.endMinute })))
+          .execute();
+      }
+    });
+}
+
+export async function addAvailabilityException(tutorId: number, exception: AvailabilityException) {
+  await db()
+    .insertInto("tutor_availability_exceptions")
+    .values({ tutor_id: tutorId, date: exception.date, kind: exception.kind, start_minute: exception.startMinute, end_minute: exception.endMinute })
+    .execute();
+}
+
+/** Removes one of the tutor's own exceptions; false when it is not theirs (or gone). */
+export async function deleteAvailabilityException(tutorId: number, exceptionId: number): Promise<boolean> {
+  const result = await db().deleteFrom("tutor_availability_exceptions").where("id", "=", exceptionId).where("tutor_id", "=", tutorId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -197,6 +197,7 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/tutors+/$id": { url: "/tutors/6" },
   "routes/tutoring": { url: "/tutoring", mutation: "POST" },
   "routes/my-tutoring+/_index": { url: "/my-tutoring", mutation: "POST" },
+  "routes/my-tutoring+/availability": { url: "/my-tutoring/availability", mutation: "POST" },
   "routes/my-tutoring+/contracts.$id": { url: "/my-tutoring/contracts/999999999", get: { status: 404 }, mutation: "POST" },
   "routes/instructors+/$id_.write-a-review": { url: "/instructors/4/write-a-review", mutation: "POST" },
   "routes/reviews+/$id.visibility": mutationOnly("/reviews/999999999/visibility", "POST"),

@@ -36,6 +36,8 @@ export const ANNOUNCEMENT_ROLES = [...ANNOUNCEMENT_RECIPIENT_ROLES, ...ANNOUNCEM
  */
 export const REP_DASHBOARD_ROLES = ["brand_ambassador", "marketing_rep", "mcat_rep", "marketing_manager", "admin"] as const satisfies readonly Role[];
 
+/** Who sets tutoring hours (a tutor's own calendar). */
+export const TUTOR_ROLES = ["tutor"] as const satisfies readonly Role[];
 /** Who hides and shows students' reviews of educators. */
 export const REVIEW_MODERATOR_ROLES = ["admin", "manager"] as const satisfies readonly Role[];
 /** Who signs up for work shifts (SPEC §1): tutors, instructors, class reps and ambassadors, and staff. */
@@ -299,6 +301,7 @@ export const ROUTE_RULES = {
   "routes/tutoring": { access: "public", mutations: "signed-in" },
   "routes/my-tutoring+/_index": { access: "signed-in" },
   "routes/my-tutoring+/contracts.$id": { access: "signed-in" },
+  "routes/my-tutoring+/availability": { access: { roles: TUTOR_ROLES } },
   // Reviews of educators: a student writes one per educator; staff hide or show it.
   "routes/instructors+/$id_.write-a-review": { access: "signed-in" },
   "routes/reviews+/$id.visibility": onlyMutations({ roles: REVIEW_MODERATOR_ROLES }),

@@ -121,6 +121,9 @@ export default function MyTutoringPage() {
           ) : tutor.refusal ? (
             <p role="status">{tutor.refusal}</p>
           ) : null}
+          <p>
+            <Link to="/my-tutoring/availability">Your hours</Link>: when students may book you, in your time zone.
+          </p>
           <h3 style={{ marginBottom: "var(--space-2)" }}>Requests you can take</h3>
           {tutor.incoming.length === 0 ? (
             <p className="muted">No open request for your courses right now.</p>

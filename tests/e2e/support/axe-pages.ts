@@ -24,7 +24,7 @@ import { ROUTE_SAMPLES } from "../../support/route-samples";
  *   (announcements → class_rep), else admin (/admin: admin and manager).
  */
 
-export type AxeRole = "guest" | "student" | "instructor" | "admin" | "teacher" | "content_creator" | "class_rep" | "brand_ambassador" | "marketing_rep" | "mcat_rep";
+export type AxeRole = "guest" | "student" | "instructor" | "tutor" | "admin" | "teacher" | "content_creator" | "class_rep" | "brand_ambassador" | "marketing_rep" | "mcat_rep";
 
 export interface AxePage {
   /** The test's name: the route id, and how the page was reached when it is not the sample. */
@@ -37,7 +37,7 @@ export interface AxePage {
 }
 
 const STAFF = new Set(["admin", "manager"]);
-const KNOWN_ROLES = new Set<string>(["student", "instructor", "admin", "teacher", "content_creator", "class_rep", "brand_ambassador", "marketing_rep", "mcat_rep"]);
+const KNOWN_ROLES = new Set<string>(["student", "instructor", "tutor", "admin", "teacher", "content_creator", "class_rep", "brand_ambassador", "marketing_rep", "mcat_rep"]);
 
 export function roleFor(rule: RouteRule, url: string): AxeRole {
   if (rule.access === "public") return "guest";
@@ -106,6 +106,8 @@ export const EXTRA_PAGES: AxePage[] = [
   // A signed-in student sees the request form; their contract's page has the booking times.
   { name: "routes/tutoring (the request form)", role: "student", url: "/tutoring" },
   { name: "routes/my-tutoring+/contracts.$id (the demo contract)", role: "student", url: { from: "/my-tutoring", links: [/^\/my-tutoring\/contracts\/\d+$/] } },
+  // A tutor's side of /my-tutoring: the requests they can take and their students.
+  { name: "routes/my-tutoring+/_index (the tutor's side)", role: "tutor", url: "/my-tutoring" },
   // Staff also see the link to publish a shift.
   { name: "routes/work-shifts+/_index (staff)", role: "admin", url: "/work-shifts" },
 ];
