@@ -134,6 +134,12 @@ export async function listReviews(educatorId: number, options: { viewerId: numbe
  * viewer may do (write or edit their review, sign in first, or nothing). Null when the user is no
  * educator students review (a teacher named on a course has an instructor page, but no reviews).
  */
+/** An educator's visible reviews counted and summed (averageRating turns them into the rating). */
+export async function educatorReviewTotals(educatorId: number): Promise<ReviewTotals> {
+  const row = await db().selectNoFrom(reviewTotalsOf(sql.val(educatorId)).as("totals")).executeTakeFirstOrThrow();
+  return row.totals;
+}
+
 export async function educatorReviews(educatorId: number, viewer: { id: number | null; mayModerate: boolean }, now: Date) {
   const [summary, reviews, own] = await Promise.all([
     db()

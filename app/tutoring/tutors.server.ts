@@ -41,7 +41,7 @@ export async function listTutorCandidates(): Promise<TutorCandidate[]> {
   }));
 }
 
-/** A signed-in student's courses and school, as ranking.ts reads them; a guest has none. */
+/** A student's courses and school, as ranking.ts reads them; a guest (or an unknown id) has none. */
 export async function studentFacts(userId: number | null): Promise<StudentFacts> {
   if (userId === null) return { id: null, courseIds: [], schoolId: null };
   const row = await db()
@@ -57,7 +57,7 @@ export async function studentFacts(userId: number | null): Promise<StudentFacts>
         .as("course_ids"),
     ])
     .executeTakeFirst();
-  return { id: userId, courseIds: row?.course_ids ?? [], schoolId: row?.school_id ?? null };
+  return row ? { id: userId, courseIds: row.course_ids ?? [], schoolId: row.school_id ?? null } : { id: null, courseIds: [], schoolId: null };
 }
 
 /** The courses a request may name: those some tutor takes (or `tutorId` takes), the student's own first. */

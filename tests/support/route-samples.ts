@@ -197,6 +197,8 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/tutors+/$id": { url: "/tutors/6" },
   "routes/tutoring": { url: "/tutoring", mutation: "POST" },
   "routes/my-tutoring+/_index": { url: "/my-tutoring", mutation: "POST" },
+  "routes/api+/v1+/users+/recommended_tutors_for_student.$id": { url: "/api/v1/users/recommended_tutors_for_student/999999999", get: { status: 404 } },
+  "routes/users+/$id.instructor_profile": { url: "/users/not-an-id/instructor_profile", get: { status: 404 } },
   "routes/my-tutoring+/availability": { url: "/my-tutoring/availability", mutation: "POST" },
   "routes/my-tutoring+/contracts.$id": { url: "/my-tutoring/contracts/999999999", get: { status: 404 }, mutation: "POST" },
   "routes/instructors+/$id_.write-a-review": { url: "/instructors/4/write-a-review", mutation: "POST" },

@@ -302,6 +302,10 @@ export const ROUTE_RULES = {
   "routes/my-tutoring+/_index": { access: "signed-in" },
   "routes/my-tutoring+/contracts.$id": { access: "signed-in" },
   "routes/my-tutoring+/availability": { access: { roles: TUTOR_ROLES } },
+  // SPEC §7: the tutors suggested to a student (self or admin: app/accounts/policy/permissions.ts
+  // "view"), and an educator's public profile document.
+  "routes/api+/v1+/users+/recommended_tutors_for_student.$id": { access: "signed-in", api: true },
+  "routes/users+/$id.instructor_profile": { access: "public" },
   // Reviews of educators: a student writes one per educator; staff hide or show it.
   "routes/instructors+/$id_.write-a-review": { access: "signed-in" },
   "routes/reviews+/$id.visibility": onlyMutations({ roles: REVIEW_MODERATOR_ROLES }),

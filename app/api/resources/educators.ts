@@ -1,6 +1,8 @@
 import type { ResourceDefinition } from "~/api/document";
 import type { EducatorSummary } from "~/accounts/educators.server";
 import type { Avatar } from "~/db/schema";
+import { averageRating } from "~/reviews/rules";
+import type { TutorCandidate } from "~/tutoring/ranking";
 
 const SILHOUETTE: Avatar = { is_silhouette: true, is_processing: false, original: null, normal: null, thumb: null };
 
@@ -73,4 +75,22 @@ export const publicOnlineCourseResource: ResourceDefinition<PublicOnlineCourse> 
     price: course.price_cents,
     currency: course.currency,
   }),
+};
+
+/** A tutor suggested to a student (type "recommendedTutor", keyed by user id), with why. */
+export const recommendedTutorResource: ResourceDefinition<TutorCandidate & { score: number; sharedCourseCodes: readonly string[] }> = {
+  type: "recommendedTutor",
+  attributes: (tutor) => ({
+    name: `${tutor.firstName} ${tutor.lastName}`,
+    headline: tutor.headline,
+    hourly_rate: tutor.rateCents,
+    currency: tutor.currency,
+    accepting_students: tutor.acceptingStudents,
+    sessions_taught: tutor.sessionsTaught,
+    rating: averageRating(tutor.reviews),
+    review_count: tutor.reviews.count,
+    shared_course_codes: tutor.sharedCourseCodes,
+    score: tutor.score,
+  }),
+  relationships: (tutor) => ({ tutored_courses: { type: "course", ids: [...tutor.tutoredCourseIds] } }),
 };

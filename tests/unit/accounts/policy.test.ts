@@ -232,6 +232,8 @@ describe("the route table", () => {
     "routes/my-tutoring+/_index": { load: "signed-in" },
     "routes/my-tutoring+/contracts.$id": { load: "signed-in" },
     "routes/my-tutoring+/availability": { load: ["tutor"] },
+    "routes/api+/v1+/users+/recommended_tutors_for_student.$id": { load: "signed-in" },
+    "routes/users+/$id.instructor_profile": { load: "everyone" },
     "routes/instructors+/$id_.write-a-review": { load: "signed-in" },
     "routes/reviews+/$id.visibility": { load: "everyone", mutate: ["manager", "admin"] },
     "routes/work-shifts+/_index": { load: ["tutor", "instructor", "ss_instructor", "mcat_instructor", "lsat_instructor", "class_rep", "brand_ambassador", "manager", "admin"] },

@@ -1,0 +1,57 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireRouteAccess } from "~/accounts/authorize.server";
+import { educatorProfile } from "~/accounts/educators.server";
+import { serialize, toResource } from "~/api/document";
+import { apiResponse, handleApi, methodNotAllowed, notFound, parseId } from "~/api/handler.server";
+import { courseResource } from "~/api/resources/catalog";
+import { educatorProfileResource, publicOnlineCourseResource } from "~/api/resources/educators";
+import { educatorReviewTotals } from "~/reviews/reviews.server";
+import { averageRating } from "~/reviews/rules";
+import { nextOpenSlots } from "~/tutoring/availability.server";
+
+const ROUTE = "routes/users+/$id.instructor_profile";
+const OPEN_TIMES = 12;
+
+/**
+ * GET /users/{id}/instructor_profile (public, SPEC §7): an educator's public profile document —
+ * the educator profile of /api/v1/users/{id}/educator_profile with their rating and, for a tutor,
+ * their next open times (instants: the reader shows them in its own time zone). 404 for anyone who
+ * is not an active educator.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    await requireRouteAccess(request, ROUTE);
+    const id = parseId(params.id, "educator");
+    const profile = await educatorProfile(id);
+    if (!profile) notFound("educator", params.id);
+    const now = new Date();
+    const [totals, slots] = await Promise.all([educatorReviewTotals(id), profile.tutorProfile ? nextOpenSlots(id, now, OPEN_TIMES) : []]);
+    const row = {
+      ...profile.educator,
+      tutor_profile: profile.tutorProfile,
+      tutored_course_ids: profile.tutoredCourses.map((course) => course.id),
+      online_course_ids: profile.onlineCourses.map((course) => course.id),
+    };
+    return apiResponse(
+      serialize(educatorProfileResource, row, {
+        included: [
+          ...profile.tutoredCourses.map((course) => toResource(courseResource, course)),
+          ...profile.onlineCourses.map((course) => toResource(publicOnlineCourseResource, course)),
+        ],
+        meta: {
+          rating: averageRating(totals),
+          review_count: totals.count,
+          next_open_times: slots.map((slot) => ({ start: slot.start.toISOString(), end: slot.end.toISOString() })),
+          time_zone: profile.tutorProfile?.time_zone ?? null,
+        },
+      }),
+    );
+  });
+}
+
+export async function action({ request }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    await requireRouteAccess(request, ROUTE);
+    return methodNotAllowed(["GET"]);
+  });
+}
