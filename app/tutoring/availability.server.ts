@@ -8,14 +8,15 @@ import { BOOKING_HORIZON_DAYS, BOOKING_NOTICE_MINUTES, SLOT_STEP_MINUTES } from 
 const DAY_MS = 86_400_000;
 
 /**
- * A tutor's availability as the pure module reads it — time zone, weekly windows, exceptions,
- * session length and the sessions already booked — in one statement.
+ * Tutors' availability as the pure module reads it — time zone, weekly windows, exceptions,
+ * session length and the sessions already booked — in one statement however many tutors.
  */
-const tutorCalendar = statement((values: { tutorId: number; from: Date }) =>
+const tutorCalendars = statement((values: { tutorIds: number[]; from: Date }) =>
   db()
     .selectFrom("tutor_profiles")
-    .where("tutor_profiles.user_id", "=", values.tutorId)
+    .where("tutor_profiles.user_id", "=", sql<number>`any(${values.tutorIds})`)
     .select((eb) => [
+      "tutor_profiles.user_id",
       "tutor_profiles.time_zone",
       "tutor_profiles.session_minutes",
       sql<WeeklyWindow[]>`coalesce((${eb
@@ -48,17 +49,26 @@ export interface TutorCalendar {
   bookings: Interval[];
 }
 
-/** The tutor's calendar from `from` on (exceptions and bookings before it are left out), or null for someone with no tutor profile. */
+/** Tutors' calendars from `from` on (exceptions and bookings before it are left out), by tutor id; someone with no tutor profile has none. */
+export async function loadTutorCalendars(tutorIds: readonly number[], from: Date, executor: Executor = db()): Promise<Map<number, TutorCalendar>> {
+  const rows = tutorIds.length === 0 ? [] : await tutorCalendars.execute({ tutorIds: [...tutorIds], from }, executor);
+  return new Map(
+    rows.map((row) => [
+      row.user_id,
+      {
+        timeZone: row.time_zone,
+        sessionMinutes: row.session_minutes,
+        weekly: row.weekly,
+        exceptions: row.exceptions as TutorCalendar["exceptions"],
+        bookings: row.bookings.map((booking) => ({ start: new Date(booking.start), end: new Date(booking.end) })),
+      },
+    ]),
+  );
+}
+
+/** One tutor's calendar, or null for someone with no tutor profile. */
 export async function loadTutorCalendar(tutorId: number, from: Date, executor: Executor = db()): Promise<TutorCalendar | null> {
-  const row = await tutorCalendar.executeTakeFirst({ tutorId, from }, executor);
-  if (!row) return null;
-  return {
-    timeZone: row.time_zone,
-    sessionMinutes: row.session_minutes,
-    weekly: row.weekly,
-    exceptions: row.exceptions as TutorCalendar["exceptions"],
-    bookings: row.bookings.map((booking) => ({ start: new Date(booking.start), end: new Date(booking.end) })),
-  };
+  return (await loadTutorCalendars([tutorId], from, executor)).get(tutorId) ?? null;
 }
 
 /** What bookableSlots is asked for a tutor's calendar at `now`: the booking rules of app/tutoring/rules.ts. */
@@ -75,6 +85,12 @@ export function slotQuery(calendar: TutorCalendar, now: Date, days = BOOKING_HOR
     stepMinutes: SLOT_STEP_MINUTES,
     minNoticeMinutes: BOOKING_NOTICE_MINUTES,
   };
+}
+
+/** Which of the tutors have a bookable time in the next `days` days. */
+export async function tutorsOpenWithin(tutorIds: readonly number[], now: Date, days: number): Promise<Set<number>> {
+  const calendars = await loadTutorCalendars(tutorIds, now);
+  return new Set([...calendars].filter(([, calendar]) => bookableSlots(slotQuery(calendar, now, days)).length > 0).map(([id]) => id));
 }
 
 /** The tutor's open slots from now on, at most `limit` (the profile's "next open times"). */
