@@ -54,7 +54,8 @@ test("a student asks a tutor for help, the tutor accepts, the student pays with 
   // The student opens the contract from /my-tutoring and pays with tokens.
   await page.goto("/my-tutoring");
   await page.locator(".tutoring-row").filter({ hasText: chosen.goals }).getByRole("link", { name: "Open the contract" }).click();
-  await expect(page.getByText("Not paid yet")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Tutoring with Jordan Pham" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "The contract" }).getByText("Not paid yet")).toBeVisible();
   await page.getByRole("button", { name: "Pay 50 tokens" }).click();
   await expect(toast(page)).toContainText("Paid with tokens");
 
@@ -101,3 +102,39 @@ async function mailedCalendars(page: Page, to: string, subject: string) {
   }
   return files;
 }
+
+test("a tutor sets their weekly hours and a day away with plain forms", async ({ page, consoleWatch }, testInfo) => {
+  test.skip(testInfo.project.name !== "js-off", "plain forms: checked once, without JavaScript (the rules are in tests/routes/tutoring/availability-page.test.ts)");
+  // The refused save answers its page with 400.
+  consoleWatch.allow(/status of 400/);
+  await signIn(page, "tutor@demo.test");
+  await page.goto("/my-tutoring");
+  await page.getByRole("link", { name: "Your hours" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your tutoring hours" })).toBeVisible();
+  await page.getByLabel("Row 7: day").selectOption("Sunday");
+  await page.getByLabel("Row 7: from").fill("13:00");
+  await page.getByLabel("Row 7: until").fill("15:00");
+  await page.getByRole("button", { name: "Save your hours" }).click();
+  await expect(toast(page)).toContainText("Your hours are saved");
+  // Stored sorted: Sunday comes first.
+  await expect(page.getByLabel("Row 1: day")).toHaveValue("0");
+  await expect(page.getByLabel("Row 1: from")).toHaveValue("13:00");
+
+  // An overlapping window is refused with its reason, and nothing changes.
+  await page.getByLabel("Row 8: day").selectOption("Sunday");
+  await page.getByLabel("Row 8: from").fill("14:00");
+  await page.getByLabel("Row 8: until").fill("16:00");
+  await page.getByRole("button", { name: "Save your hours" }).click();
+  await expect(page.getByText("Sunday 13:00–15:00 overlaps 14:00–16:00")).toBeVisible();
+
+  await page.goto("/my-tutoring/availability");
+  await page.getByLabel("Date").fill("2030-01-07");
+  await page.getByLabel("the whole day (when away)").check();
+  await page.getByRole("button", { name: "Add" }).click();
+  await expect(toast(page)).toContainText("The exception is saved.");
+  const away = page.locator(".tutoring-row").filter({ hasText: "2030-01-07: away the whole day" });
+  await expect(away).toBeVisible();
+  await away.getByRole("button", { name: "Remove" }).click();
+  await expect(toast(page)).toContainText("The exception is removed.");
+  await expect(page.getByText("None: every week is the same.")).toBeVisible();
+});

@@ -1,4 +1,6 @@
-import type { ResourceDefinition } from "~/api/document";
+import { serialize, toResource, type ResourceDefinition } from "~/api/document";
+import { courseResource } from "~/api/resources/catalog";
+import type { CourseSummary } from "~/catalog/schools.server";
 import type { EducatorSummary } from "~/accounts/educators.server";
 import type { Avatar } from "~/db/schema";
 import { averageRating } from "~/reviews/rules";
@@ -94,3 +96,20 @@ export const recommendedTutorResource: ResourceDefinition<TutorCandidate & { sco
   }),
   relationships: (tutor) => ({ tutored_courses: { type: "course", ids: [...tutor.tutoredCourseIds] } }),
 };
+
+/** An educator's profile document (educator_profile, instructor_profile): the profile with their tutored and online courses included. */
+export function educatorProfileDocument(
+  profile: { educator: EducatorSummary; tutorProfile: EducatorProfileRow["tutor_profile"]; tutoredCourses: CourseSummary[]; onlineCourses: PublicOnlineCourse[] },
+  meta?: Record<string, unknown>,
+) {
+  const row: EducatorProfileRow = {
+    ...profile.educator,
+    tutor_profile: profile.tutorProfile,
+    tutored_course_ids: profile.tutoredCourses.map((course) => course.id),
+    online_course_ids: profile.onlineCourses.map((course) => course.id),
+  };
+  return serialize(educatorProfileResource, row, {
+    included: [...profile.tutoredCourses.map((course) => toResource(courseResource, course)), ...profile.onlineCourses.map((course) => toResource(publicOnlineCourseResource, course))],
+    ...(meta ? { meta } : {}),
+  });
+}

@@ -1,10 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { educatorProfile } from "~/accounts/educators.server";
-import { serialize, toResource } from "~/api/document";
 import { apiResponse, handleApi, methodNotAllowed, notFound, parseId } from "~/api/handler.server";
-import { courseResource } from "~/api/resources/catalog";
-import { educatorProfileResource, publicOnlineCourseResource } from "~/api/resources/educators";
+import { educatorProfileDocument } from "~/api/resources/educators";
 import { educatorReviewTotals } from "~/reviews/reviews.server";
 import { averageRating } from "~/reviews/rules";
 import { nextOpenSlots } from "~/tutoring/availability.server";
@@ -26,24 +24,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (!profile) notFound("educator", params.id);
     const now = new Date();
     const [totals, slots] = await Promise.all([educatorReviewTotals(id), profile.tutorProfile ? nextOpenSlots(id, now, OPEN_TIMES) : []]);
-    const row = {
-      ...profile.educator,
-      tutor_profile: profile.tutorProfile,
-      tutored_course_ids: profile.tutoredCourses.map((course) => course.id),
-      online_course_ids: profile.onlineCourses.map((course) => course.id),
-    };
     return apiResponse(
-      serialize(educatorProfileResource, row, {
-        included: [
-          ...profile.tutoredCourses.map((course) => toResource(courseResource, course)),
-          ...profile.onlineCourses.map((course) => toResource(publicOnlineCourseResource, course)),
-        ],
-        meta: {
-          rating: averageRating(totals),
-          review_count: totals.count,
-          next_open_times: slots.map((slot) => ({ start: slot.start.toISOString(), end: slot.end.toISOString() })),
-          time_zone: profile.tutorProfile?.time_zone ?? null,
-        },
+      educatorProfileDocument(profile, {
+        rating: averageRating(totals),
+        review_count: totals.count,
+        next_open_times: slots.map((slot) => ({ start: slot.start.toISOString(), end: slot.end.toISOString() })),
+        time_zone: profile.tutorProfile?.time_zone ?? null,
       }),
     );
   });

@@ -1,10 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { educatorProfile } from "~/accounts/educators.server";
-import { serialize, toResource } from "~/api/document";
 import { apiResponse, handleApi, methodNotAllowed, notFound, parseId } from "~/api/handler.server";
-import { courseResource } from "~/api/resources/catalog";
-import { educatorProfileResource, publicOnlineCourseResource } from "~/api/resources/educators";
+import { educatorProfileDocument } from "~/api/resources/educators";
 
 const ROUTE = "routes/api+/v1+/users+/$id.educator_profile";
 
@@ -19,20 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const id = parseId(params.id, "educator");
     const profile = await educatorProfile(id);
     if (!profile) notFound("educator", params.id);
-    const row = {
-      ...profile.educator,
-      tutor_profile: profile.tutorProfile,
-      tutored_course_ids: profile.tutoredCourses.map((course) => course.id),
-      online_course_ids: profile.onlineCourses.map((course) => course.id),
-    };
-    return apiResponse(
-      serialize(educatorProfileResource, row, {
-        included: [
-          ...profile.tutoredCourses.map((course) => toResource(courseResource, course)),
-          ...profile.onlineCourses.map((course) => toResource(publicOnlineCourseResource, course)),
-        ],
-      }),
-    );
+    return apiResponse(educatorProfileDocument(profile));
   });
 }
 
