@@ -1,6 +1,7 @@
 import { Badge, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
-import { Link, useSearchParams } from "@remix-run/react";
+import { Form, Link, useSearchParams } from "@remix-run/react";
 import { onlineCoursePath } from "~/catalog/course-tiles";
+import { CsrfInput } from "~/components/csrf-input";
 import type { Currency } from "~/db/schema";
 import { formatPrice } from "~/formatting/price";
 import { ReviewSection, type ReviewSectionData } from "~/reviews/review-section";
@@ -17,11 +18,16 @@ interface EducatorPageData {
   sessions: React.ComponentProps<typeof UpcomingSessionList>["sessions"];
   /** Null for an educator students do not review (a teacher named on a course). */
   reviews: ReviewSectionData | null;
+  viewerActions: { signedIn: boolean; self: boolean; contractId: number | null };
 }
 
 /** /instructors/{id} and /tutors/{id}: the educator's public profile. */
-export function EducatorPage({ data, back }: { data: EducatorPageData; back: { href: string; label: string } }) {
-  const { educator, tutorProfile, tutoredCourses, onlineCourses, sessions, reviews, openSlots } = data;
+/**
+ * `messageForm`: the route's action opens a chat with the educator (`intent=message`), so the
+ * page offers "Message"; guests are offered to sign in first.
+ */
+export function EducatorPage({ data, back, messageForm = false }: { data: EducatorPageData; back: { href: string; label: string }; messageForm?: boolean }) {
+  const { educator, tutorProfile, tutoredCourses, onlineCourses, sessions, reviews, openSlots, viewerActions } = data;
   const [searchParams] = useSearchParams();
   return (
     <Container size="3" px="4" py="6">
@@ -87,13 +93,35 @@ export function EducatorPage({ data, back }: { data: EducatorPageData; back: { h
             Next open times
           </h2>
           <OpenTimes slots={openSlots} tutorTimeZone={tutorProfile.time_zone} {...shownTimeZone(searchParams, tutorProfile.time_zone)} />
-          {tutorProfile.accepting_students && tutoredCourses.length > 0 ? (
-            <p style={{ marginTop: "var(--space-3)" }}>
-              <Link to={`/tutoring?tutor=${educator.id}#request-heading`} className="button">
-                Ask {educator.first_name} for tutoring
-              </Link>
-            </p>
-          ) : null}
+          {viewerActions.self ? null : (
+            <div className="educator-actions">
+              {viewerActions.contractId !== null ? (
+                <Link to={`/my-tutoring/contracts/${viewerActions.contractId}`} className="button">
+                  Book a session
+                </Link>
+              ) : null}
+              {tutorProfile.accepting_students && tutoredCourses.length > 0 ? (
+                <Link to={`/tutoring?tutor=${educator.id}#request-heading`} className={viewerActions.contractId !== null ? "button button--soft" : "button"}>
+                  Ask {educator.first_name} for tutoring
+                </Link>
+              ) : null}
+              {messageForm ? (
+                viewerActions.signedIn ? (
+                  <Form method="post">
+                    <CsrfInput />
+                    <input type="hidden" name="intent" value="message" />
+                    <button type="submit" className="button button--outline">
+                      Message {educator.first_name}
+                    </button>
+                  </Form>
+                ) : (
+                  <Link to={`/users/sign_in?redirect_to=${encodeURIComponent(`/tutors/${educator.id}`)}`} className="button button--outline">
+                    Sign in to message {educator.first_name}
+                  </Link>
+                )
+              ) : null}
+            </div>
+          )}
         </section>
       ) : null}
       <Heading as="h2" size="5" mb="3" mt="5">

@@ -39,10 +39,31 @@ export async function findEducatorPage(idParam: string | undefined, kind: "instr
   if (!profile) return undefined;
   if (kind === "tutor" && !profile.tutorProfile) return undefined;
   const now = new Date();
-  const [sessions, reviews, openSlots] = await Promise.all([
+  const [sessions, reviews, openSlots, contract] = await Promise.all([
     listUpcomingStudySessions({ now, limit: 5, instructorId: id }),
     educatorReviews(id, viewer, now),
     profile.tutorProfile ? nextOpenSlots(id, now, OPEN_TIMES_SHOWN) : [],
+    profile.tutorProfile && viewer.id !== null && viewer.id !== id ? viewerContractWith(id, viewer.id) : undefined,
   ]);
-  return { ...profile, sessions, reviews, openSlots: openSlots.map((slot) => ({ start: slot.start.toISOString(), end: slot.end.toISOString() })) };
+  return {
+    ...profile,
+    sessions,
+    reviews,
+    openSlots: openSlots.map((slot) => ({ start: slot.start.toISOString(), end: slot.end.toISOString() })),
+    // What the viewer can do with this tutor: message them (signed in, not themselves), book under their contract.
+    viewerActions: { signedIn: viewer.id !== null, self: viewer.id === id, contractId: contract?.id ?? null },
+  };
+}
+
+/** The viewer's latest contract with this tutor that is not refunded: where they pay and book. */
+async function viewerContractWith(tutorId: number, studentId: number) {
+  return db()
+    .selectFrom("student_tutor_contracts")
+    .select("id")
+    .where("tutor_id", "=", tutorId)
+    .where("student_id", "=", studentId)
+    .where("purchase_status", "!=", "refunded")
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
 }

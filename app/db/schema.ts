@@ -782,7 +782,7 @@ export interface OnlineCourseBookletsTable {
 
 // ── Payments: Stripe events, purchases, subscriptions, discounts, tokens (migration 0007) ────
 
-export type PurchaseKind = "online_course" | "subscription" | "tokens" | "elite_deposit" | "elite_full" | "study_session";
+export type PurchaseKind = "online_course" | "subscription" | "tokens" | "elite_deposit" | "elite_full" | "study_session" | "tutoring";
 export type PurchaseStatus = "pending" | "paid" | "refunded" | "expired";
 export type PaidPackageType = "learn" | "practice" | "learn_practice_bundle";
 export type SubscriptionPlan = "plus" | "pre_med_plus";

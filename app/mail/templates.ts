@@ -1,5 +1,6 @@
 import { escapeHtml } from "~/formatting/html";
 import { sessionDateLine } from "~/study-sessions/date-labels";
+import { timeZoneName, tutoringSessionLine } from "~/tutoring/reminders";
 
 /**
  * The text of every mail the app sends. Pure: each template returns the subject, a plain-text
@@ -178,5 +179,30 @@ export function studySessionReminderMail(input: {
     actionLabel: "Open the session",
     url: input.url,
     footer: ["The join link opens on the session's page an hour before the start.", "You get this mail because you are registered for this session."],
+  });
+}
+
+/** A reminder that a tutoring session starts soon, to the student and to the tutor (each reads the other's name), in their own time zone. */
+export function tutoringSessionReminderMail(input: {
+  name?: string | null;
+  withName: string;
+  courseCode: string | null;
+  date: { start_time: Date; end_time: Date };
+  /** The reader's zone; UTC when none is known. */
+  timeZone: string;
+  lead: "24h" | "1h";
+  url: string;
+}): MailContent {
+  const withName = greetingName(input.withName);
+  const about = input.courseCode ? ` for ${greetingName(input.courseCode)}` : "";
+  const when = input.lead === "24h" ? "within a day" : "within the hour";
+  return actionMail({
+    subject: `Reminder: tutoring with ${withName} starts ${when}`,
+    name: input.name,
+    lead: `Your tutoring session with ${withName}${about} starts ${when} (time in ${timeZoneName(input.timeZone)}):`,
+    details: [tutoringSessionLine(input.date, input.timeZone)],
+    actionLabel: "See the session",
+    url: input.url,
+    footer: ["Your sessions under this contract are listed on its page.", "You get this mail because this session is booked under your tutoring contract."],
   });
 }

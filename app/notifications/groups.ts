@@ -60,6 +60,15 @@ const TITLES: Record<string, (group: NotificationGroup) => string> = {
     const when = lead === "1h" ? "starts in an hour" : "starts tomorrow";
     return typeof title === "string" ? `${title} ${when}` : `A live session you joined ${when}`;
   },
+  TutoringSessionReminder: (group) => {
+    const name = group.items[0]?.data.with_name;
+    const when = group.items[0]?.data.lead === "1h" ? "starts in an hour" : "starts tomorrow";
+    return typeof name === "string" && name ? `Your tutoring session with ${name} ${when}` : `One of your tutoring sessions ${when}`;
+  },
+  TutoringSessionFeedback: (group) => {
+    const name = group.items[0]?.data.author_name;
+    return typeof name === "string" && name ? `${name} left feedback on your tutoring session` : "You have feedback on a tutoring session";
+  },
 };
 
 /** A readable line for a group; unknown types get their type name spelled out. */

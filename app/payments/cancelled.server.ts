@@ -3,7 +3,7 @@ import type { Purchase } from "~/db/schema";
 import { parseRecordId } from "~/utils/record-id";
 
 /** The checkout link that buys the same thing again, from a purchase. */
-export function checkoutLinkFor(purchase: Pick<Purchase, "kind" | "online_course_id" | "package_type" | "plan" | "billing_interval" | "token_amount" | "study_session_id">): string {
+export function checkoutLinkFor(purchase: Pick<Purchase, "kind" | "online_course_id" | "package_type" | "plan" | "billing_interval" | "token_amount" | "study_session_id" | "student_tutor_contract_id">): string {
   switch (purchase.kind) {
     case "online_course":
       return `/checkout?online_course_id=${purchase.online_course_id}&package=${purchase.package_type === "learn_practice_bundle" ? "bundle" : purchase.package_type}`;
@@ -17,6 +17,8 @@ export function checkoutLinkFor(purchase: Pick<Purchase, "kind" | "online_course
       return `/checkout?online_course_id=${purchase.online_course_id}&elite=full`;
     case "study_session":
       return `/checkout?study_session_id=${purchase.study_session_id}`;
+    case "tutoring":
+      return `/checkout?student_tutor_contract_id=${purchase.student_tutor_contract_id}`;
   }
 }
 

@@ -10,7 +10,7 @@ import type { CheckoutProduct, Quote } from "~/payments/quote";
  */
 
 /** The query fields that name the product (read by parseCheckoutQuery); the form posts them back unchanged. */
-export const PRODUCT_FIELDS = ["online_course_id", "package", "plan", "interval", "tokens", "elite", "study_session_id"] as const;
+export const PRODUCT_FIELDS = ["online_course_id", "package", "plan", "interval", "tokens", "elite", "study_session_id", "student_tutor_contract_id"] as const;
 
 /** The product fields of a query or a form's payload, as strings. */
 export function productQueryOf(source: URLSearchParams | Record<string, unknown>): Record<string, string> {

@@ -11,7 +11,7 @@ import { formatDate } from "~/formatting/format";
 import { formatPrice } from "~/formatting/price";
 import { onlineCoursePath } from "~/catalog/course-tiles";
 import type { CheckoutView } from "~/payments/checkout-fields";
-import { PACKAGE_NAMES } from "~/payments/quote";
+import { ownCurrency, PACKAGE_NAMES } from "~/payments/quote";
 
 /**
  * The checkout of /checkout and of the checkout dialog: the order summary, the account fields
@@ -61,6 +61,8 @@ export function CheckoutForm({
           <Link to={onlineCoursePath(view.product.course.id)}>Go to the course</Link>
         ) : view.product.kind === "study_session" ? (
           <Link to={`/study-sessions/${view.product.session.id}`}>Go to the session</Link>
+        ) : view.product.kind === "tutoring" ? (
+          <Link to={`/my-tutoring/contracts/${view.product.contract.id}`}>Go to the contract</Link>
         ) : null}
       </Text>
     ) : null}
@@ -93,8 +95,8 @@ export function CheckoutForm({
             </Flex>
           </fieldset>
         )}
-        {/* A course or a live session is charged in its own currency; plans and tokens in the buyer's. */}
-        {"course" in view.product || view.product.kind === "study_session" ? (
+        {/* A course, a live session or tutoring is charged in its own currency; plans and tokens in the buyer's. */}
+        {ownCurrency(view.product) ? (
           <SelectField label="Country (sets sales tax)" name="country" defaultValue={view.country ?? "US"} errors={errors("country")}>
             <option value="US">United States</option>
             <option value="CA">Canada (5% sales tax)</option>

@@ -6,6 +6,7 @@ import {
   checkDiscountCode,
   courseSaleRefusal,
   DISCOUNT_CODE_UNKNOWN,
+  isSingleUseProduct,
   listPrice,
   productKey,
   quote,
@@ -17,6 +18,7 @@ import {
 } from "~/payments/quote";
 import { canadianTaxRateId, ensureCoupon, planPriceId, stripe } from "~/payments/stripe.server";
 import { sessionTiming } from "~/study-sessions/timing";
+import { findContractForSale } from "~/tutoring/contract-payment.server";
 import { deriveSubscriptionStatus } from "~/subscriptions/status";
 
 /**
@@ -33,7 +35,12 @@ const OPEN_CHECKOUT_HOURS = 23;
 /** A product, or why it cannot be bought (and, when there is a better place to go, a link there). */
 export type LoadedProduct = { product: CheckoutProduct } | { error: string; status: number; link?: { label: string; href: string } };
 
-export async function loadCheckoutProduct(request: CheckoutRequest, now = new Date()): Promise<LoadedProduct> {
+/**
+ * The product a checkout link names. `buyerId` is who is signed in: a tutoring contract is shown
+ * only to its student (anyone else gets the 404 of an unknown contract).
+ */
+export async function loadCheckoutProduct(request: CheckoutRequest, now = new Date(), buyerId: number | null = null): Promise<LoadedProduct> {
+  if (request.kind === "tutoring") return loadContractForSale(request.contractId, buyerId);
   if (request.kind === "subscription") return { product: { kind: "subscription", plan: request.plan, interval: request.interval } };
   if (request.kind === "tokens") return { product: { kind: "tokens", amount: request.amount as 10 | 25 | 50 } };
   if (request.kind === "study_session") return loadSessionForSale(request.studySessionId, now);
@@ -59,6 +66,15 @@ export async function loadCheckoutProduct(request: CheckoutRequest, now = new Da
   const listed = listPrice(product);
   if ("error" in listed) return { error: listed.error, status: 400 };
   return { product };
+}
+
+/** A tutoring contract as checkout sells it, to its student only. */
+async function loadContractForSale(id: number, buyerId: number | null): Promise<LoadedProduct> {
+  const link = { label: "Your tutoring", href: "/my-tutoring" };
+  if (buyerId === null) return { error: "Log in to pay for your tutoring.", status: 401, link: { label: "Log in", href: `/users/sign_in?redirect_to=${encodeURIComponent(`/checkout?student_tutor_contract_id=${id}`)}` } };
+  const contract = await findContractForSale(id, buyerId);
+  if (!contract) return { error: "This tutoring contract does not exist.", status: 404, link };
+  return { product: { kind: "tutoring", contract } };
 }
 
 /** A study session as checkout sells it: one query for the session and its dates. */
@@ -143,6 +159,7 @@ export async function buyerFacts(userId: number | null, product: CheckoutProduct
   if (product.kind === "elite_deposit" && held && enrolment.elite_payment_status) blocked = "Your deposit is already paid.";
   if (product.kind === "elite_full" && held && enrolment.elite_payment_status === "full_paid") blocked = "This course is already paid in full.";
   if (product.kind === "study_session" && seat?.status === "active") blocked = "You are already registered for this session.";
+  if (product.kind === "tutoring" && product.contract.purchaseStatus !== "unpaid") blocked = product.contract.purchaseStatus === "paid" ? "This contract is already paid." : "This contract was refunded.";
   return {
     country: user?.country_code ?? null,
     plusMember: live.some((row) => row.status === "active" || row.status === "trialing"),
@@ -287,7 +304,7 @@ export async function startPricedCheckout(user: { id: number; email: string }, c
     .returning("id")
     .executeTakeFirst();
   // A seat's checkout replaced (at another price) while this one was being made: this session must not be paid.
-  if (!recorded && choice.product.kind === "study_session") {
+  if (!recorded && isSingleUseProduct(choice.product)) {
     await expireCheckoutSession(session.id);
     return { kind: "error", message: "This checkout was replaced by a newer one. Please try again.", status: 409 };
   }
@@ -301,7 +318,7 @@ export async function startPricedCheckout(user: { id: number; email: string }, c
  * pages for one seat can never both be paid.
  */
 async function openPurchase(userId: number, product: CheckoutProduct, q: Quote, discount: DiscountCodeFacts | null, now: Date): Promise<Purchase | { error: string }> {
-  const key = product.kind === "study_session" ? productKey(product) : `${productKey(product)}:${q.currency}:${q.totalCents}:${discount?.id ?? 0}:${q.creditsCents}`;
+  const key = isSingleUseProduct(product) ? productKey(product) : `${productKey(product)}:${q.currency}:${q.totalCents}:${discount?.id ?? 0}:${q.creditsCents}`;
   // An abandoned checkout stops blocking a new one.
   await db()
     .updateTable("purchases")
@@ -311,7 +328,7 @@ async function openPurchase(userId: number, product: CheckoutProduct, q: Quote, 
     .where("status", "=", "pending")
     .where("created_at", "<", new Date(now.getTime() - OPEN_CHECKOUT_HOURS * 3_600_000))
     .execute();
-  if (product.kind === "study_session") {
+  if (isSingleUseProduct(product)) {
     const replaced = await replaceOpenSeatCheckout(userId, key, q, discount);
     if (replaced) return replaced;
   }
@@ -328,6 +345,7 @@ async function openPurchase(userId: number, product: CheckoutProduct, q: Quote, 
       billing_interval: product.kind === "subscription" ? (product.interval === "month" ? "monthly" : "yearly") : null,
       token_amount: product.kind === "tokens" ? product.amount : null,
       study_session_id: product.kind === "study_session" ? product.session.id : null,
+      student_tutor_contract_id: product.kind === "tutoring" ? product.contract.id : null,
       currency: q.currency,
       regular_price_cents: q.regularPriceCents,
       subtotal_cents: q.priceCents,
@@ -372,12 +390,15 @@ async function expireCheckoutSession(sessionId: string): Promise<boolean> {
   }
 }
 
-/** The user's Stripe customer, created once (the idempotency key makes concurrent creation safe). */
+/**
+ * The user's Stripe customer, created once. Concurrent calls get the same customer from the idempotency key,
+ * so the losing insert may collide on either unique column (user or customer); any conflict means it is stored.
+ */
 export async function stripeCustomerFor(user: { id: number; email: string }): Promise<string> {
   const existing = await db().selectFrom("stripe_customers").select("customer_id").where("user_id", "=", user.id).executeTakeFirst();
   if (existing) return existing.customer_id;
   const customer = await stripe().customers.create({ email: user.email, metadata: { user_id: String(user.id) } }, { idempotencyKey: `customer-user-${user.id}` });
-  await db().insertInto("stripe_customers").values({ user_id: user.id, customer_id: customer.id }).onConflict((conflict) => conflict.column("user_id").doNothing()).execute();
+  await db().insertInto("stripe_customers").values({ user_id: user.id, customer_id: customer.id }).onConflict((conflict) => conflict.doNothing()).execute();
   const row = await db().selectFrom("stripe_customers").select("customer_id").where("user_id", "=", user.id).executeTakeFirstOrThrow();
   return row.customer_id;
 }

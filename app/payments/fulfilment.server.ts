@@ -9,6 +9,7 @@ import { stripe } from "~/payments/stripe.server";
 import { rewardReferrer, takeBackReferralReward } from "~/programs/referrals.server";
 import { sendStudySessionConfirmation } from "~/study-sessions/confirmation.server";
 import { enrolFromPurchase, refundSeat } from "~/study-sessions/seats.server";
+import { contractPaidByCard, contractRefunded } from "~/tutoring/contract-payment.server";
 import { logger } from "~/utils/logger.server";
 
 /**
@@ -244,6 +245,9 @@ async function deliver(trx: Trx, purchase: Purchase) {
       if (seat?.activated) await sendStudySessionConfirmation(trx, { enrolmentId: seat.enrolmentId, origin: config().appOrigin });
       return;
     }
+    case "tutoring":
+      await contractPaidByCard(trx, purchase);
+      return;
     case "subscription":
       return; // the subscription row comes from Stripe's subscription object
   }
@@ -263,6 +267,7 @@ export async function refundPurchase(trx: Trx, purchase: Purchase, paymentIntent
     await setEnrolmentStatus(trx, { userId: purchase.user_id, onlineCourseId: purchase.online_course_id, status: "refunded" });
   }
   if (purchase.kind === "study_session") await refundSeat(trx, purchase);
+  if (purchase.kind === "tutoring") await contractRefunded(trx, purchase);
   if (purchase.kind === "tokens" && purchase.token_amount) await takeBackTokens(trx, { userId: purchase.user_id, amount: purchase.token_amount, purchaseId: purchase.id });
   if (purchase.credits_cents > 0) {
     await trx.deleteFrom("referral_credits").where("purchase_id", "=", purchase.id).where("amount_cents", "<", 0).execute();

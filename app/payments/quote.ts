@@ -69,9 +69,23 @@ export function sessionSaleRefusal(session: { id: number; priceCents: number }, 
   return null;
 }
 
+/** A tutoring contract its student pays by card: its hours at its rate, in its own currency. */
+export interface ContractForSale {
+  id: number;
+  tutorName: string;
+  /** "MATH 137: Calculus 2", when the contract is for a course. */
+  courseLabel: string | null;
+  minutes: number;
+  priceCents: number;
+  currency: Currency;
+  /** A paid (or refunded) contract is not sold again. */
+  purchaseStatus: "unpaid" | "paid" | "refunded";
+}
+
 export type CheckoutProduct =
   | { kind: "online_course"; course: CourseForSale; packageType: PaidPackageType }
   | { kind: "study_session"; session: SessionForSale }
+  | { kind: "tutoring"; contract: ContractForSale }
   | { kind: "subscription"; plan: PlanKey; interval: BillingInterval }
   | { kind: "tokens"; amount: TokenPack["amount"] }
   | { kind: "elite_deposit"; course: CourseForSale }
@@ -100,15 +114,21 @@ export type CheckoutRequest =
   | { kind: "subscription"; plan: PlanKey; interval: BillingInterval }
   | { kind: "tokens"; amount: number }
   | { kind: "elite_deposit" | "elite_full"; onlineCourseId: number }
-  | { kind: "study_session"; studySessionId: number };
+  | { kind: "study_session"; studySessionId: number }
+  | { kind: "tutoring"; contractId: number };
 
 /**
  * Reads the checkout link contracts: `?online_course_id={id}&package=learn|practice|bundle`,
  * `?plan=plus|premed_plus&interval=month|year` (yearly when left out), `?tokens=10|25|50`,
- * `?online_course_id={id}&elite=deposit|full`, `?study_session_id={id}`. Anything else is an
- * error message for a 400.
+ * `?online_course_id={id}&elite=deposit|full`, `?study_session_id={id}`,
+ * `?student_tutor_contract_id={id}`. Anything else is an error message for a 400.
  */
 export function parseCheckoutQuery(params: URLSearchParams): CheckoutRequest | { error: string } {
+  const contract = params.get("student_tutor_contract_id");
+  if (contract !== null) {
+    const id = parseRecordId(contract);
+    return id === null ? { error: "Choose a tutoring contract to pay for." } : { kind: "tutoring", contractId: id };
+  }
   const studySession = params.get("study_session_id");
   if (studySession !== null) {
     const id = parseRecordId(studySession);
@@ -159,6 +179,11 @@ export function listPrice(product: CheckoutProduct, elitePaidCents = 0): ListPri
       if (session.priceCents <= 0) return { error: "This session is free: register for it on its page." };
       return { name: session.title, priceCents: session.priceCents, regularPriceCents: session.regularPriceCents };
     }
+    case "tutoring": {
+      const { contract } = product;
+      const hours = contract.minutes / 60;
+      return { name: `Tutoring with ${contract.tutorName}: ${hours} ${hours === 1 ? "hour" : "hours"}${contract.courseLabel ? ` (${contract.courseLabel})` : ""}`, priceCents: contract.priceCents, regularPriceCents: null };
+    }
     case "tokens": {
       const pack = TOKEN_PACKS.find((candidate) => candidate.amount === product.amount)!;
       return { name: `${pack.amount} activity tokens`, priceCents: pack.priceCents, regularPriceCents: null };
@@ -192,6 +217,22 @@ export function listPrice(product: CheckoutProduct, elitePaidCents = 0): ListPri
   }
 }
 
+/** The currency a product is priced in whoever buys it; null when it follows the buyer (plans, tokens). */
+export function ownCurrency(product: CheckoutProduct): Currency | null {
+  if ("course" in product) return product.course.currency;
+  if (product.kind === "study_session") return product.session.currency;
+  if (product.kind === "tutoring") return product.contract.currency;
+  return null;
+}
+
+/**
+ * Bought once and never at two prices: a seat, a tutoring contract. Its open checkout is replaced
+ * when the price changes, so two payment pages for it can never both be paid.
+ */
+export function isSingleUseProduct(product: CheckoutProduct): boolean {
+  return product.kind === "study_session" || product.kind === "tutoring";
+}
+
 /** A stable key naming what is bought (one open checkout per user and key). */
 export function productKey(product: CheckoutProduct): string {
   switch (product.kind) {
@@ -203,6 +244,8 @@ export function productKey(product: CheckoutProduct): string {
       return `tokens:${product.amount}`;
     case "study_session":
       return `study_session:${product.session.id}`;
+    case "tutoring":
+      return `tutoring:${product.contract.id}`;
     default:
       return `${product.kind}:${product.course.id}`;
   }
@@ -309,8 +352,8 @@ export function quote(input: QuoteInput): Quote | { error: string } {
   const trialDays = input.product.kind === "subscription" && input.trialEligible ? TRIAL_DAYS : 0;
   return {
     name: listed.name,
-    // Courses and sessions are charged in their own currency, plans and tokens in the buyer's.
-    currency: "course" in input.product ? input.product.course.currency : input.product.kind === "study_session" ? input.product.session.currency : taxed.currency,
+    // Courses, sessions and tutoring are charged in their own currency, plans and tokens in the buyer's.
+    currency: ownCurrency(input.product) ?? taxed.currency,
     regularPriceCents: listed.regularPriceCents !== null && listed.regularPriceCents > listed.priceCents ? listed.regularPriceCents : null,
     priceCents: listed.priceCents,
     ownedCents,

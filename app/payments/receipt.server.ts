@@ -58,6 +58,13 @@ export async function receiptFor(session: CurrentSession, query: URLSearchParams
         next: { label: "Go to the session", href: `/study-sessions/${session.id}` },
       };
     }
+    case "tutoring":
+      return {
+        purchase: summary,
+        headline: "Your tutoring is paid",
+        details: ["Book your sessions on the contract's page, at times that suit you and your tutor."],
+        next: { label: "Book your sessions", href: `/my-tutoring/contracts/${purchase.student_tutor_contract_id}` },
+      };
     default: {
       const course = await db().selectFrom("online_courses").selectAll().where("id", "=", purchase.online_course_id!).executeTakeFirstOrThrow();
       const enrolment = enrolmentFacts(await findEnrolment(db(), userId, course.id));

@@ -71,23 +71,7 @@ export async function listContracts(userId: number, side: "student" | "tutor") {
     .innerJoin("users as other", "other.id", side === "student" ? "k.tutor_id" : "k.student_id")
     .leftJoin("courses as c", "c.id", "k.course_id")
     .where(side === "student" ? "k.student_id" : "k.tutor_id", "=", userId)
-    .select((eb) => [
-      "k.id",
-      "k.purchase_status",
-      "k.purchased_minutes",
-      "k.rate_cents",
-      "k.currency",
-      "c.code as course_code",
-      "other.first_name as other_first_name",
-      "other.last_name as other_last_name",
-      eb
-        .selectFrom("tutoring_sessions as s")
-        .whereRef("s.contract_id", "=", "k.id")
-        .where("s.status", "=", "booked")
-        .where("s.ends_at", ">", new Date())
-        .select((inner) => inner.fn.min("s.starts_at").as("next"))
-        .as("next_session_at"),
-    ])
+    .select(["k.id", "k.purchase_status", "k.purchased_minutes", "k.rate_cents", "k.currency", "c.code as course_code", "other.first_name as other_first_name", "other.last_name as other_last_name"])
     .orderBy("k.created_at", "desc")
     .orderBy("k.id", "desc")
     .execute();

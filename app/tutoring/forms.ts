@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REQUEST_HOURS } from "~/tutoring/rules";
+import { FEEDBACK_TEXT_LIMIT, REQUEST_HOURS } from "~/tutoring/rules";
 
 /** The forms of /tutoring, /my-tutoring and a contract's page, as the actions parse them. */
 
@@ -25,8 +25,24 @@ export const myTutoringSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("accept_agreement"), agree: z.literal("on", { error: "Tick the box to accept the agreement" }) }),
 ]);
 
+const feedbackNote = z
+  .string()
+  .trim()
+  .max(FEEDBACK_TEXT_LIMIT, "Keep it to 2,000 characters")
+  .optional()
+  .transform((value) => value ?? "");
+
 export const contractSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("pay_tokens") }),
+  z.object({ intent: z.literal("message") }),
   z.object({ intent: z.literal("book"), start: z.iso.datetime({ error: "Choose one of the times shown" }).transform((value) => new Date(value)) }),
   z.object({ intent: z.literal("cancel"), session_id: id("Choose a session") }),
+  z.object({
+    intent: z.literal("feedback"),
+    session_id: id("Choose a session"),
+    // Optional here: whether a rating is wanted depends on the side (rules.ts feedbackContentErrors).
+    rating: z.coerce.number({ error: "Choose a rating from 1 to 5" }).int("Choose a rating from 1 to 5").min(1, "Choose a rating from 1 to 5").max(5, "Choose a rating from 1 to 5").optional(),
+    went_well: feedbackNote,
+    to_improve: feedbackNote,
+  }),
 ]);

@@ -134,10 +134,35 @@ export function cancellationRefusal(session: SessionFacts, by: "student" | "tuto
   return null;
 }
 
-/** Whether feedback may be left: by the session's two people, once it has taken place. */
-export function feedbackRefusal(session: SessionFacts, now: Date): Refusal | null {
+/**
+ * Whether feedback may be left: by the session's two people, once it has taken place, once each
+ * (what was written stays as written, so neither side sees the other's words change after reading).
+ */
+export function feedbackRefusal(session: SessionFacts, now: Date, alreadyWritten = false): Refusal | null {
   const phase = sessionPhase(session, now);
   if (phase === "cancelled") return { message: "This session was cancelled.", status: 409 };
   if (phase !== "past") return { message: "Feedback opens when the session has ended.", status: 409 };
+  if (alreadyWritten) return { message: "You have already left feedback on this session.", status: 409 };
   return null;
+}
+
+export const FEEDBACK_TEXT_LIMIT = 2000;
+
+export interface FeedbackContent {
+  rating: number | null;
+  wentWell: string;
+  toImprove: string;
+}
+
+/**
+ * What a side's feedback lacks, by field, or null. The student rates the session from 1 to 5;
+ * the tutor does not rate (a tutor's score of their own session would say nothing), so a tutor's
+ * feedback is its words: at least one of the two notes.
+ */
+export function feedbackContentErrors(side: "student" | "tutor", content: FeedbackContent): Partial<Record<"rating" | "went_well", string[]>> | null {
+  if (side === "student") {
+    return content.rating !== null && Number.isInteger(content.rating) && content.rating >= 1 && content.rating <= 5 ? null : { rating: ["Choose a rating from 1 to 5"] };
+  }
+  if (content.rating !== null) return { rating: ["Only the student rates the session"] };
+  return content.wentWell.trim() || content.toImprove.trim() ? null : { went_well: ["Write what went well or what could be better"] };
 }

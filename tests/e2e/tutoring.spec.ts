@@ -1,9 +1,10 @@
 import type { Browser, Page } from "@playwright/test";
 import { signIn } from "./support/accounts";
+import { payWithCard } from "./support/checkout";
 import { expect, test } from "./support/fixtures";
 
 // The demo student asks Jordan Pham (who tutors MATH 135, 137 and 138) for an hour of help from
-// his profile; he accepts on /my-tutoring; the student pays with tokens and books one of his open
+// his profile; he accepts on /my-tutoring; the student pays by card and books one of his open
 // times, shown in the student's own time zone. The two projects ask about different courses and
 // book different times, so they can run at once on one server.
 const CASES = {
@@ -24,7 +25,9 @@ async function asTutor(browser: Browser, javaScriptEnabled: boolean) {
   return { page, close: () => context.close() };
 }
 
-test("a student asks a tutor for help, the tutor accepts, the student pays with tokens and books a time in their own time zone", async ({ page, browser }, testInfo) => {
+test("a student asks a tutor for help, the tutor accepts, the student pays by card and books a time in their own time zone", async ({ page, browser }, testInfo) => {
+  // The whole journey of both people, the payment page and the mailbox: a long test.
+  test.slow();
   const javaScript = testInfo.project.name === "js-on";
   const chosen = CASES[testInfo.project.name as keyof typeof CASES];
   await signIn(page, "student@demo.test");
@@ -51,13 +54,18 @@ test("a student asks a tutor for help, the tutor accepts, the student pays with 
   await expect(tutor.page.getByRole("heading", { level: 1, name: "Tutoring Maya Thompson" })).toBeVisible();
   await tutor.close();
 
-  // The student opens the contract from /my-tutoring and pays with tokens.
+  // The student opens the contract from /my-tutoring and pays by card on the payment page.
   await page.goto("/my-tutoring");
   await page.locator(".tutoring-row").filter({ hasText: chosen.goals }).getByRole("link", { name: "Open the contract" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Tutoring with Jordan Pham" })).toBeVisible();
   await expect(page.getByRole("region", { name: "The contract" }).getByText("Not paid yet")).toBeVisible();
-  await page.getByRole("button", { name: "Pay 50 tokens" }).click();
-  await expect(toast(page)).toContainText("Paid with tokens");
+  await page.getByRole("link", { name: "Pay $50 CAD by card" }).click();
+  await expect(page.getByRole("heading", { name: new RegExp(`^Tutoring with Jordan Pham: 1 hour \\(${chosen.course}:`) })).toBeVisible();
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await payWithCard(page, "4242 4242 4242 4242", /Pay/);
+  await expect(page.getByRole("heading", { name: "Your tutoring is paid" })).toBeVisible();
+  await page.getByRole("link", { name: "Book your sessions" }).click();
+  await expect(page.getByRole("region", { name: "The contract" }).getByText("Paid by card")).toBeVisible();
 
   // Times in the student's zone: the browser's with JavaScript; without it, chosen in the form.
   if (!javaScript) {
@@ -85,6 +93,25 @@ test("a student asks a tutor for help, the tutor accepts, the student pays with 
   const dtstart = `DTSTART:${start.replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`;
   expect(await mailedCalendars(page, "student@demo.test", "Tutoring session booked with Jordan Pham")).toContainEqual(expect.stringContaining(dtstart));
   expect(await mailedCalendars(page, "jordan.pham@demo.test", "Tutoring session booked with Maya Thompson")).toContainEqual(expect.stringContaining(dtstart));
+
+  // After a session with him (the demo contract's past one), the student reviews the tutor and
+  // the review shows on his profile. One review per student and tutor: written by one project
+  // (reviews.spec.ts writes with JavaScript off).
+  if (!javaScript) return;
+  await page.goto("/tutors");
+  await page.getByRole("link", { name: /Jordan Pham/ }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Jordan Pham" })).toBeVisible();
+  const profile = page.url();
+  const reviews = page.getByRole("region", { name: "Ratings and reviews" });
+  await reviews.getByRole("link", { name: "Write a review" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Review Jordan Pham" })).toBeVisible();
+  await page.getByRole("group", { name: "Your rating" }).getByLabel("5 stars: Excellent").check();
+  const text = "Worked through every series test with me until I could pick the right one myself.";
+  await page.getByLabel("Your review").fill(text);
+  await page.getByRole("button", { name: "Post your review" }).click();
+  await expect(toast(page)).toContainText("Your review is saved");
+  await page.goto(profile);
+  await expect(reviews.getByRole("listitem").filter({ hasText: text })).toHaveCount(1);
 });
 
 /** The calendar files attached to the mails with this subject in the development mailbox. */

@@ -194,7 +194,7 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/instructors+/_index": { url: "/instructors" },
   "routes/instructors+/$id": { url: "/instructors/4" },
   "routes/tutors+/_index": { url: "/tutors" },
-  "routes/tutors+/$id": { url: "/tutors/6" },
+  "routes/tutors+/$id": { url: "/tutors/6", mutation: "POST" },
   "routes/tutoring": { url: "/tutoring", mutation: "POST" },
   "routes/my-tutoring+/_index": { url: "/my-tutoring", mutation: "POST" },
   "routes/api+/v1+/users+/recommended_tutors_for_student.$id": { url: "/api/v1/users/recommended_tutors_for_student/999999999", get: { status: 404 } },

@@ -295,7 +295,7 @@ export const ROUTE_RULES = {
   "routes/instructors+/_index": { access: "public" },
   "routes/instructors+/$id": { access: "public" },
   "routes/tutors+/_index": { access: "public" },
-  "routes/tutors+/$id": { access: "public" },
+  "routes/tutors+/$id": { access: "public", mutations: "signed-in" },
   // Tutoring (SPEC §1, §2): anyone reads how it works; signed-in students request it; both sides
   // follow requests and contracts on /my-tutoring (rules.ts decides who may act on which).
   "routes/tutoring": { access: "public", mutations: "signed-in" },

@@ -10,6 +10,7 @@ import { tooManyRequestsMessage } from "~/errors/messages";
 import { checkoutSchema, productQueryOf, type CheckoutView } from "~/payments/checkout-fields";
 import { CheckoutForm } from "~/payments/checkout-form";
 import { priceCheckout, startPricedCheckout } from "~/payments/checkout.server";
+import { isSingleUseProduct } from "~/payments/quote";
 import { PaymentsUnavailableError } from "~/payments/stripe.server";
 import { REFERRAL_COOKIE } from "~/programs/referrals";
 import { checkoutProduct, checkoutView, choiceOf, isStripeConnectionError, pricingErrors, type Buyer } from "~/routes/checkout+/checkout-page.server";
@@ -37,21 +38,22 @@ const buyerOf = (user: SessionUser): Buyer => ({ id: user.id, email: user.email,
 
 /**
  * /checkout?online_course_id={id}&package=learn|practice|bundle, ?plan=plus|premed_plus&interval=month|year,
- * ?tokens=10|25|50, ?online_course_id={id}&elite=deposit|full, ?study_session_id={id}: the price
+ * ?tokens=10|25|50, ?online_course_id={id}&elite=deposit|full, ?study_session_id={id},
+ * ?student_tutor_contract_id={id} (its student only): the price
  * with tax before paying, sign-up for guests in the same form, then Stripe's payment page. A seat
  * the buyer already holds is shown with a link to the session and answered 409.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
   const productQuery = productQueryOf(new URL(request.url).searchParams);
-  const loaded = await checkoutProduct(productQuery);
+  const loaded = await checkoutProduct(productQuery, session?.user.id ?? null);
   if ("error" in loaded) return notForSale(loaded);
   const buyer = session ? buyerOf(session.user) : null;
   const choice = { country: null, discountCode: "", applyCredits: false };
   const priced = await priceCheckout(buyer?.id ?? null, { product: loaded.product, country: buyer?.countryCode ?? null });
   if ("error" in priced) return notForSale(priced);
   const view = await checkoutView({ product: loaded.product, productQuery, buyer, choice, priced });
-  return data<CheckoutAnswer>({ view, result: null, error: null }, { status: view.blocked && loaded.product.kind === "study_session" ? 409 : 200 });
+  return data<CheckoutAnswer>({ view, result: null, error: null }, { status: view.blocked && isSingleUseProduct(loaded.product) ? 409 : 200 });
 }
 
 /** What stops a submission short of the payment page: its status and what the form says. */
@@ -71,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
   const submission = parseWithZod(await request.formData(), { schema: checkoutSchema(session ? "signed-in" : "guest") });
   const productQuery = productQueryOf(submission.payload);
-  const loaded = await checkoutProduct(productQuery);
+  const loaded = await checkoutProduct(productQuery, session?.user.id ?? null);
   if ("error" in loaded) return notForSale(loaded);
   const { product } = loaded;
   const choice = choiceOf(submission);

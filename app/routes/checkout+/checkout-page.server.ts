@@ -23,10 +23,10 @@ export interface Choice {
 }
 
 /** The product a checkout link (or the form's copy of it) names, read once; or why it cannot be bought. */
-export async function checkoutProduct(productQuery: Record<string, string>): Promise<LoadedProduct> {
+export async function checkoutProduct(productQuery: Record<string, string>, buyerId: number | null): Promise<LoadedProduct> {
   const parsed = parseCheckoutQuery(new URLSearchParams(productQuery));
   if ("error" in parsed) return { error: parsed.error, status: 400 };
-  return loadCheckoutProduct(parsed);
+  return loadCheckoutProduct(parsed, new Date(), buyerId);
 }
 
 /** The choice of a submission: all of it when it passed, else the fields that were valid (the page still shows a price). */

@@ -9,6 +9,8 @@ import { formatDate } from "~/formatting/format";
 import { formatPrice } from "~/formatting/price";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { listContracts } from "~/tutoring/contracts.server";
+import { timeLabel, useShownTimeZone } from "~/tutoring/open-times";
+import { tutoringOverview } from "~/tutoring/schedule.server";
 import { myTutoringSchema } from "~/tutoring/forms";
 import { actOnTutorRequest, listRequestsForTutor, listStudentRequests, tutorStanding } from "~/tutoring/requests.server";
 import { takingRequestsRefusal } from "~/tutoring/rules";
@@ -26,12 +28,18 @@ const MESSAGES = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = (await requireRouteAccess(request, ROUTE))!;
   const userId = session.user.id;
-  const [standing, requests, contracts] = await Promise.all([tutorStanding(userId), listStudentRequests(userId), listContracts(userId, "student")]);
+  const [standing, requests, contracts, overview] = await Promise.all([tutorStanding(userId), listStudentRequests(userId), listContracts(userId, "student"), tutoringOverview(userId, new Date())]);
   const [incoming, teaching] = standing ? await Promise.all([listRequestsForTutor(userId, standing), listContracts(userId, "tutor")]) : [[], []];
   return {
     requests,
     contracts,
-    tutor: standing ? { refusal: takingRequestsRefusal(standing)?.message ?? null, agreementAccepted: standing.agreementAccepted, incoming, contracts: teaching } : null,
+    upcoming: overview.upcoming,
+    recent: overview.recent,
+    balance: overview.balance,
+    timeZone: overview.timeZone,
+    tutor: standing
+      ? { refusal: takingRequestsRefusal(standing)?.message ?? null, agreementAccepted: standing.agreementAccepted, incoming, contracts: teaching, earnings: overview.earnings }
+      : null,
   };
 }
 
@@ -71,7 +79,34 @@ function RequestAction({ id, intent, label, secondary }: { id: number; intent: "
 
 type ContractRow = ReturnType<typeof useLoaderData<typeof loader>>["contracts"][number];
 
-/** Contracts with the other person, hours, rate, payment and the next session (in UTC: this list has no zone form). */
+const hoursText = (minutes: number) => `${minutes / 60} ${minutes === 60 ? "hour" : "hours"}`;
+
+type SessionRow = ReturnType<typeof useLoaderData<typeof loader>>["upcoming"][number];
+
+/** Sessions on either side, each with the other person and a link to its contract; times in the viewer's zone. */
+function SessionList({ sessions, zone }: { sessions: SessionRow[]; zone: string }) {
+  return (
+    <ul className="tutoring-list">
+      {sessions.map((session) => (
+        <li key={session.id} className="tutoring-row">
+          <strong>
+            <time dateTime={new Date(session.startsAt).toISOString()}>{timeLabel(new Date(session.startsAt), zone)}</time>
+          </strong>
+          <span>
+            {session.side === "tutor" ? "Tutoring" : "With"} {session.with}
+            {session.courseCode ? ` · ${session.courseCode}` : ""}
+            {session.phase === "live" ? " · happening now" : ""}
+          </span>
+          <span className="muted">
+            <Link to={`/my-tutoring/contracts/${session.contractId}`}>Open the contract</Link>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Contracts with the other person, hours, rate and payment. */
 function ContractList({ contracts }: { contracts: ContractRow[] }) {
   return (
     <ul className="tutoring-list">
@@ -82,8 +117,7 @@ function ContractList({ contracts }: { contracts: ContractRow[] }) {
             {contract.course_code ? ` · ${contract.course_code}` : ""}
           </Link>
           <span className="muted">
-            {contract.purchased_minutes / 60} hours at {formatPrice(contract.rate_cents, contract.currency)} / hour · {PAYMENT_LABELS[contract.purchase_status]}
-            {contract.next_session_at ? ` · next session ${formatDate(contract.next_session_at, "MMM d, HH:mm")} UTC` : ""}
+            {hoursText(contract.purchased_minutes)} at {formatPrice(contract.rate_cents, contract.currency)} / hour · {PAYMENT_LABELS[contract.purchase_status]}
           </span>
         </li>
       ))}
@@ -92,12 +126,35 @@ function ContractList({ contracts }: { contracts: ContractRow[] }) {
 }
 
 export default function MyTutoringPage() {
-  const { requests, contracts, tutor } = useLoaderData<typeof loader>();
+  const { requests, contracts, upcoming, recent, balance, timeZone, tutor } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  // Without JavaScript times read in a tutor's own zone (or UTC); with it, in the browser's.
+  const zone = useShownTimeZone(timeZone, false);
+  const zoneNote = <p className="muted">Times in {zone.replaceAll("_", " ")} time.</p>;
   return (
     <div className="wrapper wrapper--wide page">
       <h1 className="page-heading">My tutoring</h1>
       <FormErrors errors={answer?.result.error?.[""] ?? answer?.result.error?.agree ?? undefined} />
+
+      <section aria-labelledby="schedule-heading" style={{ marginTop: "var(--space-5)" }}>
+        <h2 className="section-heading" id="schedule-heading">
+          Upcoming sessions
+        </h2>
+        {upcoming.length === 0 ? (
+          <p className="muted">No session booked. Book one from a paid contract below.</p>
+        ) : (
+          <>
+            {zoneNote}
+            <SessionList sessions={upcoming} zone={zone} />
+          </>
+        )}
+        {recent.length > 0 ? (
+          <>
+            <h3 style={{ marginBottom: "var(--space-2)" }}>Recent sessions</h3>
+            <SessionList sessions={recent} zone={zone} />
+          </>
+        ) : null}
+      </section>
 
       {tutor ? (
         <section aria-labelledby="tutor-heading" style={{ marginTop: "var(--space-5)" }}>
@@ -124,6 +181,41 @@ export default function MyTutoringPage() {
           <p>
             <Link to="/my-tutoring/availability">Your hours</Link>: when students may book you, in your time zone.
           </p>
+          <h3 style={{ marginBottom: "var(--space-2)" }}>Earnings</h3>
+          {tutor.earnings.allTime.length === 0 ? (
+            <p className="muted">No session yet: you earn your hourly rate for each session you hold.</p>
+          ) : (
+            <table className="history-table">
+              <caption className="visually-hidden">Your earnings from tutoring sessions</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Currency</th>
+                  <th scope="col">This month</th>
+                  <th scope="col">All time</th>
+                  <th scope="col">Booked, still to come</th>
+                </tr>
+              </thead>
+              <tbody>
+                {tutor.earnings.allTime.map((entry) => {
+                  const month = tutor.earnings.thisMonth.find((candidate) => candidate.currency === entry.currency);
+                  return (
+                    <tr key={entry.currency}>
+                      <th scope="row">{entry.currency}</th>
+                      <td>
+                        {formatPrice(month?.earnedCents ?? 0, entry.currency, { forceCents: true })} ({hoursText(month?.heldMinutes ?? 0)})
+                      </td>
+                      <td>
+                        {formatPrice(entry.earnedCents, entry.currency, { forceCents: true })} ({hoursText(entry.heldMinutes)})
+                      </td>
+                      <td>
+                        {formatPrice(entry.upcomingCents, entry.currency, { forceCents: true })} ({hoursText(entry.upcomingMinutes)})
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          )}
           <h3 style={{ marginBottom: "var(--space-2)" }}>Requests you can take</h3>
           {tutor.incoming.length === 0 ? (
             <p className="muted">No open request for your courses right now.</p>
@@ -189,6 +281,9 @@ export default function MyTutoringPage() {
           <h2 className="section-heading" id="contracts-heading">
             Your tutors
           </h2>
+          <p>
+            Your balance: {hoursText(balance.minutesToBook)} paid for and not booked yet · {balance.tokens} tokens (<Link to="/tokens">your tokens</Link>)
+          </p>
           <ContractList contracts={contracts} />
         </section>
       ) : null}

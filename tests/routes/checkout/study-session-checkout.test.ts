@@ -1,31 +1,14 @@
 import { randomBytes } from "node:crypto";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { createUserSession } from "~/accounts/session.server";
-import { action, loader } from "~/routes/checkout+/_index";
 import { useTestDatabase } from "../../support/database";
-import { routeAnswer } from "../../support/route-answer";
 import { useStripeEmulator } from "../../support/stripe";
+import { getCheckout as get, postCheckout as post } from "./checkout-calls";
 import { studySession } from "../../integration/study-sessions/purchase-fixtures";
 
 /** /checkout?study_session_id={id}: its loader and action called as the server runs them. */
 const database = useTestDatabase();
 useStripeEmulator();
-
-let nextAddress = 0;
-const newAddress = () => `198.51.100.${(nextAddress += 1) % 250}`;
-
-function get(query: string, cookie?: string) {
-  const request = new Request(`http://app.test/checkout?${query}`, { headers: cookie ? { Cookie: cookie } : {} });
-  return routeAnswer(() => loader({ request, params: {}, context: { clientIp: newAddress() } } as unknown as LoaderFunctionArgs));
-}
-
-function post(query: string, fields: Record<string, string>, cookie?: string) {
-  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded" });
-  if (cookie) headers.set("Cookie", cookie);
-  const request = new Request(`http://app.test/checkout?index&${query}`, { method: "POST", headers, body: new URLSearchParams(fields) });
-  return routeAnswer(() => action({ request, params: {}, context: { clientIp: newAddress() } } as unknown as ActionFunctionArgs));
-}
 
 async function student(country: "CA" | "US" = "CA") {
   const email = `seat-route-${randomBytes(5).toString("hex")}@example.test`;

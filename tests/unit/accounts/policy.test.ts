@@ -227,7 +227,7 @@ describe("the route table", () => {
     "routes/instructors+/_index": { load: "everyone" },
     "routes/instructors+/$id": { load: "everyone" },
     "routes/tutors+/_index": { load: "everyone" },
-    "routes/tutors+/$id": { load: "everyone" },
+    "routes/tutors+/$id": { load: "everyone", mutate: "signed-in" },
     "routes/tutoring": { load: "everyone", mutate: "signed-in" },
     "routes/my-tutoring+/_index": { load: "signed-in" },
     "routes/my-tutoring+/contracts.$id": { load: "signed-in" },

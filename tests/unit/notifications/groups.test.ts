@@ -47,6 +47,8 @@ describe("groupTitle and notificationLink", () => {
     [[item(1, "StudySessionReminder", "4", false, { title: "CS 135 Weekly Tutorial", lead: "24h" })], "CS 135 Weekly Tutorial starts tomorrow"],
     [[item(1, "StudySessionReminder", "4", false, { title: "CS 135 Weekly Tutorial", lead: "1h" })], "CS 135 Weekly Tutorial starts in an hour"],
     [[item(1, "StudySessionReminder", "4")], "A live session you joined starts tomorrow"],
+    [[item(1, "TutoringSessionFeedback", "tutoring-session-9", false, { author_name: "Jordan Pham", side: "tutor" })], "Jordan Pham left feedback on your tutoring session"],
+    [[item(1, "TutoringSessionFeedback", "tutoring-session-9")], "You have feedback on a tutoring session"],
   ])("%#: %s", (items, title) => {
     expect(groupTitle(groupNotifications(items)[0]!)).toBe(title);
   });

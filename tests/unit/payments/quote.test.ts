@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkDiscountCode, courseSaleRefusal, isGradeBooster, listPrice, parseCheckoutQuery, productKey, quote, sessionSaleRefusal, type CheckoutProduct, type CourseForSale, type DiscountCodeFacts } from "~/payments/quote";
+import { checkDiscountCode, courseSaleRefusal, isGradeBooster, isSingleUseProduct, listPrice, ownCurrency, parseCheckoutQuery, productKey, quote, sessionSaleRefusal, type CheckoutProduct, type CourseForSale, type DiscountCodeFacts } from "~/payments/quote";
 
 const course: CourseForSale = {
   id: 4,
@@ -228,5 +228,56 @@ describe("live study sessions (SPEC §9: the discount is a percent; tax and curr
         expect(q.subtotalCents + q.taxCents).toBe(q.totalCents);
       }
     }
+  });
+});
+
+describe("tutoring contracts paid by card (SPEC §4 tutoring: the student pays the contract's hours)", () => {
+  const contract = { id: 12, tutorName: "Jordan Pham", courseLabel: "MATH 137: Calculus 2", minutes: 180, priceCents: 12_000, currency: "USD" as const, purchaseStatus: "unpaid" as const };
+  const tutoring: CheckoutProduct = { kind: "tutoring", contract };
+
+  it.each<[string, string, object]>([
+    ["a contract", "student_tutor_contract_id=12", { kind: "tutoring", contractId: 12 }],
+    ["the contract wins over other fields", "student_tutor_contract_id=12&study_session_id=7&tokens=10", { kind: "tutoring", contractId: 12 }],
+    ["a bad id", "student_tutor_contract_id=abc", { error: "Choose a tutoring contract to pay for." }],
+    ["an empty id", "student_tutor_contract_id=", { error: "Choose a tutoring contract to pay for." }],
+    ["a zero id", "student_tutor_contract_id=0", { error: "Choose a tutoring contract to pay for." }],
+  ])("reads the checkout link of %s", (_name, query, expected) => {
+    expect(parseCheckoutQuery(new URLSearchParams(query))).toEqual(expected);
+  });
+
+  it.each<[string, CheckoutProduct, string]>([
+    ["hours and course", tutoring, "Tutoring with Jordan Pham: 3 hours (MATH 137: Calculus 2)"],
+    ["one hour, no course", { kind: "tutoring", contract: { ...contract, minutes: 60, courseLabel: null } }, "Tutoring with Jordan Pham: 1 hour"],
+    ["half hours", { kind: "tutoring", contract: { ...contract, minutes: 90, courseLabel: null } }, "Tutoring with Jordan Pham: 1.5 hours"],
+  ])("names the order by %s", (_name, product, name) => {
+    expect(listPrice(product)).toMatchObject({ name, regularPriceCents: null });
+  });
+
+  it.each<[string, Parameters<typeof quote>[0], Partial<ReturnType<typeof quote>>]>([
+    ["a USD contract to the US: no tax", { product: tutoring, country: "US" }, { currency: "USD", priceCents: 12_000, taxCents: 0, totalCents: 12_000 }],
+    ["a USD contract to Canada: still USD, 5% tax", { product: tutoring, country: "CA" }, { currency: "USD", taxCents: 600, totalCents: 12_600 }],
+    ["a CAD contract stays CAD", { product: { kind: "tutoring", contract: { ...contract, currency: "CAD" } }, country: "US" }, { currency: "CAD", totalCents: 12_000 }],
+    ["no Plus perk on tutoring", { product: tutoring, country: "US", plusMember: true }, { perkCents: 0, totalCents: 12_000 }],
+    ["a 10% code for any product", { product: tutoring, country: "US", discount: code({ percentOff: 10 }) }, { discountCents: 1200, totalCents: 10_800 }],
+    ["referral credit when asked for", { product: tutoring, country: "US", creditsAvailableCents: 2500, applyCredits: true }, { creditsCents: 2500, totalCents: 9500 }],
+  ])("%s", (_name, input, expected) => {
+    expect(quote(input)).toMatchObject(expected);
+  });
+
+  it.each<[string, Partial<DiscountCodeFacts>, string | null]>([
+    ["a code for any product", {}, null],
+    ["a code for study sessions", { productKind: "study_session" }, "This discount code does not apply to this product."],
+    ["a code for one course", { onlineCourseId: 4 }, "This discount code does not apply to this product."],
+  ])("%s", (_name, overrides, error) => {
+    const result = checkDiscountCode(code(overrides), tutoring, now);
+    expect(result.ok ? null : result.error).toBe(error);
+  });
+
+  it("is bought once, in its own currency, with one open checkout per contract", () => {
+    expect(productKey(tutoring)).toBe("tutoring:12");
+    expect(isSingleUseProduct(tutoring)).toBe(true);
+    expect(ownCurrency(tutoring)).toBe("USD");
+    expect(isSingleUseProduct({ kind: "tokens", amount: 10 })).toBe(false);
+    expect(ownCurrency({ kind: "tokens", amount: 10 })).toBeNull();
   });
 });

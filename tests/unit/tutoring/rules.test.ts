@@ -4,6 +4,7 @@ import {
   cancellationRefusal,
   contractTokenPrice,
   contractTotalCents,
+  feedbackContentErrors,
   feedbackRefusal,
   minutesLeft,
   requestActionRefusal,
@@ -138,5 +139,35 @@ describe("a session's phase, cancelling and feedback", () => {
     ["2026-12-10T16:00:00Z", "cancelled", "This session was cancelled."],
   ] as const)("feedback at %s on a %s session: %s", (now, status, message) => {
     expect(feedbackRefusal({ ...booked, status }, at(now))?.message ?? null).toBe(message);
+  });
+
+  const once = "You have already left feedback on this session.";
+  it.each([
+    ["2026-12-10T16:00:00Z", "booked", false, null],
+    ["2026-12-10T16:00:00Z", "booked", true, once],
+    // A session marked completed has taken place even if its planned end is still ahead.
+    ["2026-12-10T15:30:00Z", "completed", false, null],
+    ["2026-12-10T15:30:00Z", "completed", true, once],
+    ["2026-12-10T14:00:00Z", "booked", true, "Feedback opens when the session has ended."],
+    ["2026-12-11T00:00:00Z", "cancelled", true, "This session was cancelled."],
+  ] as const)("feedback at %s on a %s session, already written %s: %s", (now, status, written, message) => {
+    const refusal = feedbackRefusal({ ...booked, status }, at(now), written);
+    expect(refusal?.message ?? null).toBe(message);
+    if (refusal) expect(refusal.status).toBe(409);
+  });
+
+  it.each([
+    ["student", { rating: 5, wentWell: "", toImprove: "" }, null],
+    ["student", { rating: 1, wentWell: "Clear", toImprove: "Slower" }, null],
+    ["student", { rating: null, wentWell: "Clear", toImprove: "" }, { rating: ["Choose a rating from 1 to 5"] }],
+    ["student", { rating: 0, wentWell: "", toImprove: "" }, { rating: ["Choose a rating from 1 to 5"] }],
+    ["student", { rating: 6, wentWell: "", toImprove: "" }, { rating: ["Choose a rating from 1 to 5"] }],
+    ["student", { rating: 2.5, wentWell: "", toImprove: "" }, { rating: ["Choose a rating from 1 to 5"] }],
+    ["tutor", { rating: null, wentWell: "Prepared questions", toImprove: "" }, null],
+    ["tutor", { rating: null, wentWell: "", toImprove: "More practice problems" }, null],
+    ["tutor", { rating: null, wentWell: "  ", toImprove: "\n" }, { went_well: ["Write what went well or what could be better"] }],
+    ["tutor", { rating: 4, wentWell: "Prepared questions", toImprove: "" }, { rating: ["Only the student rates the session"] }],
+  ] as const)("the %s's feedback %o: %o", (side, content, errors) => {
+    expect(feedbackContentErrors(side, content)).toEqual(errors);
   });
 });
