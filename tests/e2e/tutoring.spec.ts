@@ -32,8 +32,13 @@ test("a student asks a tutor for help, the tutor accepts, the student pays by ca
   const chosen = CASES[testInfo.project.name as keyof typeof CASES];
   await signIn(page, "student@demo.test");
 
-  // Find the tutor and ask him from his profile.
+  // Find a tutor of the course and ask him from his profile.
   await page.goto("/tutors");
+  const filters = page.getByRole("form", { name: "Filter tutors" });
+  const course = filters.getByLabel("Course").locator("option", { hasText: `${chosen.course}:` });
+  await filters.getByLabel("Course").selectOption((await course.getAttribute("value"))!);
+  await filters.getByRole("button", { name: "Show tutors" }).click();
+  await expect(page).toHaveURL(/[?&]course=\d+/);
   await page.getByRole("link", { name: /Jordan Pham/ }).first().click();
   await expect(page.getByRole("heading", { level: 2, name: "Next open times" })).toBeVisible();
   await page.getByRole("link", { name: "Ask Jordan for tutoring" }).click();
