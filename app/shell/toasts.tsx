@@ -10,6 +10,15 @@ import type { Toast } from "~/toasts/toast";
  * a time: a toast raised in the browser waits for the one showing, and a server toast (the answer
  * to what the user just did) goes first, putting a browser toast back in the queue.
  */
+/** A fresh key per toast shown: a new toast is a new element, so its fade-out starts over. */
+const toastKeys = new WeakMap<ClientToast, number>();
+let lastToastKey = 0;
+function keyOf(toast: ClientToast): number {
+  let key = toastKeys.get(toast);
+  if (key === undefined) toastKeys.set(toast, (key = ++lastToastKey));
+  return key;
+}
+
 export function ToastViewport({ toast }: { toast: Toast | null }) {
   const [{ shown }, setQueue] = useState<{ shown: ClientToast | null; waiting: ClientToast | null }>({ shown: toast, waiting: null });
   useEffect(() => {
@@ -37,6 +46,9 @@ export function ToastViewport({ toast }: { toast: Toast | null }) {
     <div className="toast-viewport" data-shell="toasts">
       {shown ? (
         <div
+          // Without a key React would reuse the element, and a toast shown within the last one's
+          // duration would inherit its CSS fade-out and vanish early.
+          key={keyOf(shown)}
           className={`toast toast--${shown.type}`}
           role={shown.type === "error" || shown.type === "warning" ? "alert" : "status"}
           data-toast-type={shown.type}
