@@ -170,3 +170,20 @@ test("a tutor sets their weekly hours and a day away with plain forms", async ({
   await expect(toast(page)).toContainText("The exception is removed.");
   await expect(page.getByText("None: every week is the same.")).toBeVisible();
 });
+
+test("after a session the tutor leaves feedback and messages the student, with plain forms", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "js-off", "plain forms: checked once, without JavaScript (the rules are in tests/routes/tutoring/session-feedback.test.ts)");
+  await signIn(page, "jordan.pham@demo.test");
+  await page.goto("/my-tutoring");
+  await page.getByRole("link", { name: "Maya Thompson · MATH 137" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Tutoring Maya Thompson" })).toBeVisible();
+  // The demo contract's past session: the student's feedback is there, the tutor's form below it.
+  await page.getByLabel("What went well").fill("Maya now checks each epsilon-delta step on her own.");
+  await page.getByRole("button", { name: "Send feedback" }).click();
+  await expect(toast(page)).toContainText("Thank you: Maya can read your feedback now.");
+  await expect(page.getByText("Maya now checks each epsilon-delta step on her own.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send feedback" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Message Maya" }).click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+});
