@@ -2,12 +2,11 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely } from "kysely";
-import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { closeDatabase, useDatabase } from "../../app/db/db.server";
 import { closeJobBackEnd } from "../../app/jobs/queue.server";
-import { createPostgresPool, EMBEDDED_OPTIONS, observedDialect, postgresDialect } from "../../app/db/dialect.server";
+import { createPostgresPool, EMBEDDED_OPTIONS, embeddedDialect, observedDialect, postgresDialect } from "../../app/db/dialect.server";
 import type { Database } from "../../app/db/schema";
 import { databaseUrl } from "./database-target";
 
@@ -51,7 +50,7 @@ export async function openTestDatabase(): Promise<{ database: TestDatabase; clos
   if (source.kind === "embedded") {
     const dump = new Blob([readFileSync(source.dumpFile)]);
     const pglite = await PGlite.create({ loadDataDir: dump, ...EMBEDDED_OPTIONS });
-    const db = new Kysely<Database>({ dialect: observedDialect(new PGliteDialect(pglite)) });
+    const db = new Kysely<Database>({ dialect: observedDialect(embeddedDialect(pglite)) });
     return { database: { db, kind: "embedded" }, close: async () => db.destroy() };
   }
   const name = `mkt_test_${process.pid}_${randomBytes(4).toString("hex")}`;
