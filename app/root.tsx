@@ -66,8 +66,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * cannot, except the privacy dialog's `?privacyPolicy`; other navigations already keep the shell
  * (the badges stay current over the realtime connection).
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formData, currentUrl, nextUrl, defaultShouldRevalidate }) => {
   if (!defaultShouldRevalidate) return false;
+  // A fetcher that applies its own answer (a room's heartbeat, a shift signup) changes nothing the shell shows.
+  if (formData?.get("respond") === "data") return false;
   if (formMethod && formMethod !== "GET") return true;
   const queryOnly = currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
   return !queryOnly || currentUrl.searchParams.has("privacyPolicy") !== nextUrl.searchParams.has("privacyPolicy");

@@ -16,6 +16,7 @@ import * as textbookPages from "./0015_textbook_pages";
 import * as mockExamSittings from "./0016_mock_exam_sittings";
 import * as studySessionEnrolments from "./0017_study_session_enrolments";
 import * as tutoring from "./0018_tutoring";
+import * as studyRooms from "./0019_study_rooms";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "0016_mock_exam_sittings": mockExamSittings,
   "0017_study_session_enrolments": studySessionEnrolments,
   "0018_tutoring": tutoring,
+  "0019_study_rooms": studyRooms,
 };

@@ -77,6 +77,27 @@ export const environmentSchema = z
     ZOOM_ACCOUNT_ID: z.string().trim().min(1).optional(),
     ZOOM_CLIENT_ID: z.string().trim().min(1).optional(),
     ZOOM_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    // Study rooms' video (app/study-rooms/rtc.server.ts): a LiveKit server (SFU) when all three are
+    // set; otherwise the built-in peer-to-peer mesh, signalled over the realtime channel. The mesh
+    // finds peers through RTC_ICE_SERVERS: a JSON array of RTCIceServer (a TURN server such as
+    // coturn for production, see the README); by default none, which works on one network.
+    LIVEKIT_URL: z.url({ protocol: /^wss?$/ }).optional(),
+    LIVEKIT_API_KEY: z.string().trim().min(1).optional(),
+    LIVEKIT_API_SECRET: z.string().trim().min(1).optional(),
+    RTC_ICE_SERVERS: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value) return [];
+        try {
+          const parsed = JSON.parse(value) as unknown;
+          if (Array.isArray(parsed) && parsed.every((server) => typeof server === "object" && server !== null && "urls" in server)) return parsed as { urls: string | string[]; username?: string; credential?: string }[];
+        } catch {
+          // reported below
+        }
+        ctx.addIssue({ code: "custom", message: 'must be a JSON array of ICE servers, e.g. [{"urls":"turn:turn.example.org:3478","username":"u","credential":"p"}]' });
+        return z.NEVER;
+      }),
     // Where contact-us messages are emailed (they are stored in contact_messages too).
     SUPPORT_EMAIL: z.email({ error: "must be one email address" }).default("support@marketplace.test"),
   })
@@ -90,6 +111,12 @@ export const environmentSchema = z
       if (zoom > 0 && zoom < 3) {
         for (const name of ["ZOOM_ACCOUNT_ID", "ZOOM_CLIENT_ID", "ZOOM_CLIENT_SECRET"] as const) {
           if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required with the other ZOOM_* settings (a Zoom server-to-server OAuth app)" });
+        }
+      }
+      const livekit = [env.LIVEKIT_URL, env.LIVEKIT_API_KEY, env.LIVEKIT_API_SECRET].filter(Boolean).length;
+      if (livekit > 0 && livekit < 3) {
+        for (const name of ["LIVEKIT_URL", "LIVEKIT_API_KEY", "LIVEKIT_API_SECRET"] as const) {
+          if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required with the other LIVEKIT_* settings (a LiveKit server and its API key)" });
         }
       }
       // The embedded database is a single-machine setup that keeps its own secret next to its data.
@@ -128,7 +155,7 @@ export interface AppConfig extends Environment {
 }
 
 /** Variables whose values must never appear in an error message (a DATABASE_URL or SMTP_URL may carry a password). */
-const sensitiveVariable = /SECRET|PASSWORD|TOKEN|DATABASE_URL|SMTP_URL|STRIPE_|API_KEY/;
+const sensitiveVariable = /SECRET|PASSWORD|TOKEN|DATABASE_URL|SMTP_URL|STRIPE_|API_KEY|ICE_SERVERS/;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -645,6 +645,101 @@ export interface ChatMessagesTable {
   created_at: CreatedAt;
 }
 
+export type StudyRoomRole = "host" | "tutor" | "student" | "guest";
+export type StudyRoomInviteStatus = "ringing" | "accepted" | "declined" | "cancelled";
+export type StudyRoomBillingStatus = "pending" | "accepted" | "declined" | "ended";
+export type StudyRoomBillingEndReason = "ended" | "max_duration" | "participant_removed";
+
+export interface StudyRoomsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  owner_id: number;
+  tutoring_session_id: number | null;
+  active_whiteboard_id: number | null;
+  dominant_speaker_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface StudyRoomMembersTable {
+  room_id: number;
+  user_id: number;
+  role: Generated<StudyRoomRole>;
+  /** Set again when a removed member is invited back. */
+  added_at: UpdatedAt;
+  removed_at: Timestamp | null;
+  last_seen_at: Timestamp | null;
+}
+
+export interface StudyRoomInvitesTable {
+  id: Generated<number>;
+  room_id: number;
+  inviter_id: number;
+  invitee_id: number;
+  status: Generated<StudyRoomInviteStatus>;
+  /** When it last rang: inviting again rings again. */
+  created_at: UpdatedAt;
+  answered_at: Timestamp | null;
+}
+
+export interface StudyRoomWhiteboardsTable {
+  id: Generated<number>;
+  room_id: number;
+  name: string;
+  position: Generated<number>;
+  /** Excalidraw elements (app/study-rooms/whiteboard.ts), as a JSON string on write. */
+  elements: ColumnType<unknown[], string | undefined, string>;
+  background: Generated<string>;
+  zoom: Generated<number>;
+  revision: Generated<number>;
+  updated_at: UpdatedAt;
+  updated_by: number | null;
+}
+
+export interface StudyRoomAttachmentsTable {
+  id: Generated<number>;
+  room_id: number;
+  uploaded_by: number | null;
+  file_name: string;
+  content_type: string;
+  byte_size: number;
+  storage_key: string;
+  created_at: CreatedAt;
+}
+
+export interface StudyRoomErrorsTable {
+  id: Generated<number>;
+  room_id: number | null;
+  user_id: number | null;
+  kind: string;
+  message: Generated<string>;
+  client_id: Generated<string>;
+  device_name: Generated<string>;
+  browser_info: Generated<string>;
+  extension_version: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface StudyRoomBillingsTable {
+  id: Generated<number>;
+  room_id: number;
+  contract_id: number;
+  tutor_id: number;
+  student_id: number;
+  status: StudyRoomBillingStatus;
+  max_minutes: number;
+  rate_cents: number;
+  currency: Currency;
+  requested_at: CreatedAt;
+  started_at: Timestamp | null;
+  decline_reason: string | null;
+  ended_at: Timestamp | null;
+  end_reason: StudyRoomBillingEndReason | null;
+  minutes: number | null;
+  amount_cents: number | null;
+  charged_at: Timestamp | null;
+}
+
 export interface Database {
   schools: SchoolsTable;
   users: UsersTable;
@@ -657,6 +752,13 @@ export interface Database {
   tutor_request_declines: TutorRequestDeclinesTable;
   student_tutor_contracts: StudentTutorContractsTable;
   tutoring_sessions: TutoringSessionsTable;
+  study_rooms: StudyRoomsTable;
+  study_room_members: StudyRoomMembersTable;
+  study_room_invites: StudyRoomInvitesTable;
+  study_room_whiteboards: StudyRoomWhiteboardsTable;
+  study_room_attachments: StudyRoomAttachmentsTable;
+  study_room_errors: StudyRoomErrorsTable;
+  study_room_billings: StudyRoomBillingsTable;
   tutoring_session_reminders: TutoringSessionRemindersTable;
   tutoring_session_feedbacks: TutoringSessionFeedbacksTable;
   tutor_feedbacks: TutorFeedbacksTable;

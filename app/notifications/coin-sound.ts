@@ -20,28 +20,39 @@ export function setSoundMuted(muted: boolean) {
 
 let context: AudioContext | undefined;
 
-/** A short two-note coin chime, synthesised (no file to load); silent when muted or not allowed. */
-export function playCoinSound() {
+/** Notes played one after another, synthesised (no file to load); silent when muted or not allowed. */
+function playNotes(frequencies: readonly number[], step: number, tail: number, type: OscillatorType, volume: number) {
   if (typeof window === "undefined" || isSoundMuted()) return;
   try {
     const Context = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Context) return;
     context ??= new Context();
     const start = context.currentTime;
-    [988, 1319].forEach((frequency, index) => {
+    frequencies.forEach((frequency, index) => {
       const oscillator = context!.createOscillator();
       const gain = context!.createGain();
-      oscillator.type = "square";
+      oscillator.type = type;
       oscillator.frequency.value = frequency;
-      const at = start + index * 0.08;
+      const at = start + index * step;
+      const last = index === frequencies.length - 1;
       gain.gain.setValueAtTime(0.0001, at);
-      gain.gain.exponentialRampToValueAtTime(0.08, at + 0.01);
-      gain.gain.exponentialRampToValueAtTime(0.0001, at + (index ? 0.35 : 0.08));
+      gain.gain.exponentialRampToValueAtTime(volume, at + 0.01);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + (last ? tail : step));
       oscillator.connect(gain).connect(context!.destination);
       oscillator.start(at);
-      oscillator.stop(at + 0.4);
+      oscillator.stop(at + (last ? tail : step) + 0.05);
     });
   } catch {
     // audio is a nicety
   }
+}
+
+/** A short two-note coin chime. */
+export function playCoinSound() {
+  playNotes([988, 1319], 0.08, 0.35, "square", 0.08);
+}
+
+/** One ring of a study-room invite (SPEC §4: the invite rings); the popup repeats it while it shows. */
+export function playRingSound() {
+  playNotes([784, 988, 784, 988], 0.12, 0.2, "sine", 0.12);
 }

@@ -8,6 +8,7 @@ import { SiteBanner } from "~/shell/site-banner-view";
 import { SiteFooter } from "~/shell/site-footer";
 import { ToastViewport } from "~/shell/toasts";
 import { SiteTourHost } from "~/site-tours/site-tour-host";
+import { StudyRoomInvitePopup } from "~/study-rooms/invite-popup";
 
 /**
  * A route may override the app bar's colour with `export const handle = { appBar: { color: "dark" } }`;
@@ -54,6 +55,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main id="main">{children}</main>
       <SiteFooter />
       <ToastViewport toast={shell?.toast ?? null} />
+      {data?.currentUser ? <StudyRoomInvitePopup /> : null}
       <SiteTourHost unseen={shell?.unseenTours ?? NO_TOURS} />
     </DialogHost>
   );

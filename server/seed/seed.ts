@@ -7,6 +7,7 @@ import { seedPartnerMemberships } from "./partner-memberships";
 import { seedReferrals } from "./referrals";
 import { seedReviews } from "./reviews";
 import { seedWorkShifts } from "./work-shifts";
+import { seedStudyRooms } from "./study-rooms";
 import { seedTutoring } from "./tutoring";
 import { seedPublicSite } from "./public-site";
 import { seedDemoStudySessions } from "./study-sessions";
@@ -75,6 +76,10 @@ const SEEDED_TABLES = [
   "work_shift_users",
   // Students' reviews of educators, one hidden by staff (migration 0018; server/seed/reviews.ts).
   "tutor_feedbacks",
+  // A study group's room with a drawn board (migration 0019; server/seed/study-rooms.ts).
+  "study_rooms",
+  "study_room_members",
+  "study_room_whiteboards",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -452,6 +457,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   summary.referral_credits = referrals.referral_credits;
   Object.assign(summary, await seedWorkShifts(trx, { user: userId }, now));
   Object.assign(summary, await seedTutoring(trx, { user: userId, course: (slug) => need(courseIds, slug, "course") }, now));
+  Object.assign(summary, await seedStudyRooms(trx, { user: userId }, now));
 
   return summary;
 }

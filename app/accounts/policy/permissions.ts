@@ -52,6 +52,10 @@ export interface Permissions {
   respond_to_partner_invite: PartnerInviteRef;
   /** Edit a live study session, see its roster, add, refund and remove its students. */
   manage_study_session: StudySessionRef;
+  /** Enter a study room, see who is in it, draw on its boards and invite others. */
+  enter_study_room: StudyRoomRef;
+  /** Remove someone from a study room and withdraw its invites: its host, or a tutoring room's tutor. */
+  manage_study_room: StudyRoomRef;
 }
 
 /**
@@ -92,6 +96,11 @@ export interface StudySessionRef {
   instructor_id: number | null;
 }
 
+/** A study room, as far as its members go: who is in it and in what role. */
+export interface StudyRoomRef {
+  members: readonly { user_id: number; role: "host" | "tutor" | "student" | "guest" }[];
+}
+
 /** An online course, as far as who may manage it goes. */
 export interface OnlineCourseRef {
   instructor_id: number | null;
@@ -130,6 +139,9 @@ const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boole
   // Its own instructor while they hold an instructor role, and admins (SPEC §1: instructors run sessions).
   manage_study_session: (viewer, session) =>
     isAdmin(viewer) || (session.instructor_id !== null && viewer.id === session.instructor_id && isInstructor(viewer)),
+  // Rooms are private to their members, admins included: what is said and drawn there is theirs.
+  enter_study_room: (viewer, room) => viewer.id !== null && room.members.some((member) => member.user_id === viewer.id),
+  manage_study_room: (viewer, room) => viewer.id !== null && room.members.some((member) => member.user_id === viewer.id && (member.role === "host" || member.role === "tutor")),
 };
 
 /**

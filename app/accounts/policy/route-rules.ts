@@ -302,6 +302,13 @@ export const ROUTE_RULES = {
   "routes/my-tutoring+/_index": { access: "signed-in" },
   "routes/my-tutoring+/contracts.$id": { access: "signed-in" },
   "routes/my-tutoring+/availability": { access: { roles: TUTOR_ROLES } },
+  // Study rooms (SPEC §2, §4, §7): signed-in users make rooms and invite; the members of a room
+  // enter it (`enter_study_room`); anyone tries the demo room; the video token is for members.
+  "routes/study-rooms+/_index": { access: "signed-in" },
+  "routes/study-rooms+/demo": { access: "public" },
+  "routes/study-rooms+/$slug": { access: "signed-in" },
+  "routes/study-rooms+/invites.$id": { access: "signed-in" },
+  "routes/rtc.token": { access: "signed-in", api: true },
   // SPEC §7: the tutors suggested to a student (self or admin: app/accounts/policy/permissions.ts
   // "view"), and an educator's public profile document.
   "routes/api+/v1+/users+/recommended_tutors_for_student.$id": { access: "signed-in", api: true },

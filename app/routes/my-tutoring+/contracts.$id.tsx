@@ -220,6 +220,11 @@ export default function ContractPage() {
                   <time dateTime={new Date(entry.starts_at).toISOString()}>{timeLabel(new Date(entry.starts_at), shown)}</time> ({shown.replaceAll("_", " ")} time)
                 </strong>
                 <span className="muted">{PHASE_LABELS[entry.phase]}</span>
+                {side && (entry.phase === "upcoming" || entry.phase === "live") ? (
+                  <Link to={`/study-rooms/${entry.room_slug}`} className={entry.phase === "live" ? "button" : undefined}>
+                    {entry.phase === "live" ? "Join the study room" : "Open the study room"}
+                  </Link>
+                ) : null}
                 {entry.cancellable ? (
                   <Form method="post" className="tutoring-row__actions">
                     <CsrfInput />

@@ -108,6 +108,8 @@ export const EXTRA_PAGES: AxePage[] = [
   { name: "routes/my-tutoring+/contracts.$id (the demo contract)", role: "student", url: { from: "/my-tutoring", links: [/^\/my-tutoring\/contracts\/\d+$/] } },
   // A tutor's side of /my-tutoring: the requests they can take and their students.
   { name: "routes/my-tutoring+/_index (the tutor's side)", role: "tutor", url: "/my-tutoring" },
+  // A study room as its host sees it: the people, the drawn board, the invite form.
+  { name: "routes/study-rooms+/$slug (the demo study group)", role: "student", url: "/study-rooms/demo-math-137-group" },
   // Staff also see the link to publish a shift.
   { name: "routes/work-shifts+/_index (staff)", role: "admin", url: "/work-shifts" },
 ];

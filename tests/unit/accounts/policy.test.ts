@@ -24,6 +24,8 @@ const identities: { name: string; viewer: Viewer }[] = [
 ];
 
 const rules = Object.entries(ROUTE_RULES) as [RouteId, RouteRule][];
+/** SPEC §7's JSON endpoints outside /api. */
+const JSON_OUTSIDE_API = ["/rtc/token"];
 
 describe("the route table", () => {
   it.each(rules)("%s has a well-formed rule", (routeId, rule) => {
@@ -37,8 +39,10 @@ describe("the route table", () => {
     }
     const sample = ROUTE_SAMPLES[routeId];
     expect(sample, `add ${routeId} to tests/support/route-samples.ts`).toBeDefined();
-    // API routes are exactly those under /api: that is where clients expect JSON errors.
-    expect(Boolean(rule.api), routeId).toBe(new URL(sample.url, "http://x").pathname.startsWith("/api/"));
+    // API routes are exactly those under /api, and the JSON endpoints SPEC §7 names elsewhere:
+    // that is where clients expect JSON errors.
+    const pathname = new URL(sample.url, "http://x").pathname;
+    expect(Boolean(rule.api), routeId).toBe(pathname.startsWith("/api/") || JSON_OUTSIDE_API.includes(pathname));
   });
 
   it.each(Object.entries(ROUTE_SAMPLES))("%s has a well-formed sample", (routeId, sample) => {
@@ -232,6 +236,11 @@ describe("the route table", () => {
     "routes/my-tutoring+/_index": { load: "signed-in" },
     "routes/my-tutoring+/contracts.$id": { load: "signed-in" },
     "routes/my-tutoring+/availability": { load: ["tutor"] },
+    "routes/study-rooms+/_index": { load: "signed-in" },
+    "routes/study-rooms+/demo": { load: "everyone" },
+    "routes/study-rooms+/$slug": { load: "signed-in" },
+    "routes/study-rooms+/invites.$id": { load: "signed-in" },
+    "routes/rtc.token": { load: "signed-in" },
     "routes/api+/v1+/users+/recommended_tutors_for_student.$id": { load: "signed-in" },
     "routes/users+/$id.instructor_profile": { load: "everyone" },
     "routes/instructors+/$id_.write-a-review": { load: "signed-in" },

@@ -1,0 +1,118 @@
+import type { Browser, Page } from "@playwright/test";
+import { signIn } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+
+// A study room's invites (SPEC §2, §4): the host invites someone by their account's email; with
+// JavaScript the invitee's app rings wherever they are (Enter joins, Ignore declines, it goes by
+// itself after 9 s or when withdrawn); without it, the invite waits in their notifications with a
+// plain form to join. Each test has its own host and invitee, so they run at once.
+
+async function person(browser: Browser, email: string, javaScriptEnabled = true) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  await signIn(page, email);
+  return { page, close: () => context.close() };
+}
+
+async function createRoom(page: Page, name: string) {
+  await page.goto("/study-rooms");
+  await page.getByLabel("Room name").fill(name);
+  await page.getByRole("button", { name: "Create room" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+async function invite(page: Page, email: string) {
+  await page.getByLabel(/email of their account/).fill(email);
+  await page.getByRole("button", { name: "Invite", exact: true }).click();
+  await expect(page.locator('[data-shell="toasts"] [role="status"]').first()).toContainText("Invite sent");
+}
+
+/** The invitee waits on their dashboard (its realtime stream resumes from the page's load, so nothing is missed while it connects). */
+async function waiting(browser: Browser, email: string) {
+  const invitee = await person(browser, email);
+  await invitee.page.goto("/dashboard");
+  return invitee;
+}
+
+const popup = (page: Page) => page.getByRole("alertdialog", { name: /invites you to a study room/ });
+
+test("an invite rings in the invitee's app; Enter joins and takes them into the room", async ({ page, browser }, testInfo) => {
+  test.skip(testInfo.project.name === "js-off", "the ringing popup needs JavaScript; js-off joins from the notification");
+  await signIn(page, "student@demo.test");
+  const room = await createRoom(page, "Enter joins");
+  const invitee = await waiting(browser, "teacher@demo.test");
+  await invite(page, "teacher@demo.test");
+  const ringing = popup(invitee.page);
+  await expect(ringing).toBeVisible();
+  await expect(ringing).toContainText(/Maya/);
+  await expect(ringing).toContainText("Enter joins");
+  await invitee.page.keyboard.press("Enter");
+  await expect(invitee.page).toHaveURL(room);
+  await expect(invitee.page.getByRole("heading", { level: 1, name: "Enter joins" })).toBeVisible();
+  await expect(invitee.page.getByRole("heading", { name: "People (2 here)" })).toBeVisible();
+  // The host sees them arrive without reloading.
+  await expect(page.getByRole("heading", { name: "People (2 here)" })).toBeVisible();
+  await invitee.close();
+});
+
+test("Ignore declines an invite, and the popup goes", async ({ page, browser }, testInfo) => {
+  test.skip(testInfo.project.name === "js-off", "the ringing popup needs JavaScript");
+  await signIn(page, "brand_ambassador@demo.test");
+  await createRoom(page, "Ignored invite");
+  const invitee = await waiting(browser, "content_creator@demo.test");
+  await invite(page, "content_creator@demo.test");
+  await popup(invitee.page).getByRole("button", { name: "Ignore" }).click();
+  await expect(popup(invitee.page)).toBeHidden();
+  await expect(invitee.page).toHaveURL("/dashboard");
+  // The host's page drops it from the unanswered invites.
+  await expect(page.getByRole("heading", { name: "Invited, not answered yet" })).toBeHidden();
+  await invitee.close();
+});
+
+test("an invite left alone goes after 9 seconds, and one withdrawn goes at once", async ({ page, browser }, testInfo) => {
+  test.skip(testInfo.project.name === "js-off", "the ringing popup needs JavaScript");
+  await signIn(page, "mcat_rep@demo.test");
+  await createRoom(page, "Unanswered");
+  const invitee = await waiting(browser, "lsat_instructor@demo.test");
+  await invite(page, "lsat_instructor@demo.test");
+  await expect(popup(invitee.page)).toBeVisible();
+  const shownAt = Date.now();
+  await expect(popup(invitee.page)).toBeHidden({ timeout: 15_000 });
+  expect(Date.now() - shownAt).toBeGreaterThan(7_000);
+
+  await invite(page, "lsat_instructor@demo.test");
+  await expect(popup(invitee.page)).toBeVisible();
+  await page.getByRole("button", { name: /Withdraw the invite/ }).click();
+  await expect(popup(invitee.page)).toBeHidden({ timeout: 5_000 });
+  await invitee.close();
+});
+
+test("an invite missed waits in the notifications, with a plain form to join", async ({ page, browser }, testInfo) => {
+  const javaScript = testInfo.project.name === "js-on";
+  await signIn(page, javaScript ? "partner_member@demo.test" : "school_manager@demo.test");
+  const name = javaScript ? "Missed call (js)" : "Missed call";
+  const room = await createRoom(page, name);
+  const inviteeEmail = javaScript ? "blog_manager@demo.test" : "jobs_manager@demo.test";
+  await invite(page, inviteeEmail);
+  const invitee = await person(browser, inviteeEmail, javaScript);
+  await invitee.page.goto("/notifications");
+  const card = invitee.page.getByRole("article", { name: /invited you to a study room/ });
+  await card.getByRole("link", { name: "Open" }).first().click();
+  await expect(invitee.page.getByRole("heading", { level: 1, name: /invited you to a study room/ })).toBeVisible();
+  await expect(invitee.page.getByText(name)).toBeVisible();
+  await invitee.page.getByRole("button", { name: "Join the room" }).click();
+  await expect(invitee.page).toHaveURL(room);
+  await expect(invitee.page.getByRole("heading", { level: 1, name })).toBeVisible();
+  // A browser without JavaScript shows the page's <noscript> notice; the test browser only disables
+  // scripts after parsing, so it keeps the notice as text instead of showing it.
+  if (!javaScript) expect(await invitee.page.locator("noscript").first().textContent()).toContain("Live video and drawing together need JavaScript.");
+  await invitee.close();
+});
+
+test("anyone can look around the demo study room", async ({ page }) => {
+  await page.goto("/study-rooms/demo");
+  await expect(page.getByRole("heading", { level: 1, name: "Demo study room" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /sample board/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign up to create one" })).toBeVisible();
+});
