@@ -4,6 +4,7 @@ import { action as inviteAction, loader as inviteLoader } from "~/routes/study-r
 import { action as roomAction, loader as roomLoader } from "~/routes/study-rooms+/$slug";
 import { action as roomsAction, loader as roomsLoader } from "~/routes/study-rooms+/_index";
 import { loader as tokenLoader } from "~/routes/rtc.token";
+import { action as boardAction } from "~/routes/study-rooms+/$slug_.boards.$boardId";
 import { roomToken, RTC_TOKEN_TTL_SECONDS, verifyRoomToken, type RtcSettings } from "~/study-rooms/rtc.server";
 import { toastFrom } from "~/toasts/toast.server";
 import { useTestDatabase } from "../../support/database";
@@ -251,5 +252,54 @@ describe("GET /rtc/token", () => {
     expect(lifetime).toBeGreaterThan(RTC_TOKEN_TTL_SECONDS - 5);
     expect(lifetime).toBeLessThanOrEqual(RTC_TOKEN_TTL_SECONDS + 1);
     await expect(new TokenVerifier(livekit.apiKey, "another-secret-of-some-length-0123456789").verify(answer.token)).rejects.toThrow();
+  });
+});
+
+describe("POST /study-rooms/{slug}/boards/{id}", () => {
+  const shape = (id: string, version: number, versionNonce: number, x = 10) => ({ id, type: "rectangle", version, versionNonce, x, y: 20, width: 100, height: 50 });
+
+  async function boardOf(slug: string) {
+    return database()
+      .db.selectFrom("study_room_whiteboards")
+      .innerJoin("study_rooms", "study_rooms.id", "study_room_whiteboards.room_id")
+      .select(["study_room_whiteboards.id", "study_room_whiteboards.elements", "study_room_whiteboards.revision"])
+      .where("study_rooms.slug", "=", slug)
+      .executeTakeFirstOrThrow();
+  }
+
+  it("keeps both of two people's edits to different shapes, the newer edit of the same shape, and tells the room", async () => {
+    const { visitor: host } = await visitorFor("student@demo.test");
+    const { visitor: stranger } = await visitorFor("class_rep@demo.test");
+    const slug = await newRoom(host);
+    const board = await boardOf(slug);
+    const path = `/study-rooms/${slug}/boards/${board.id}`;
+    const params = { params: { slug, boardId: String(board.id) } };
+    const send = (visitor: RouteVisitor, clientId: string, elements: unknown[]) => visitor.api(boardAction, "POST", path, { client_id: clientId, elements }, params);
+
+    expect((await send(host, "tab-a", [shape("a", 1, 5), shape("b", 1, 7)])).status).toBe(200);
+    // Another tab edits "b" concurrently at the same version: the lower nonce wins everywhere.
+    expect((await send(host, "tab-b", [shape("b", 2, 9, 300), shape("c", 1, 1)])).status).toBe(200);
+    const stale = await send(host, "tab-a", [shape("b", 2, 11, 999)]);
+    expect(stale.status).toBe(200);
+    const stored = (await boardOf(slug)).elements as { id: string; x: number; version: number }[];
+    expect(stored.map((element) => [element.id, element.version, element.x])).toEqual([
+      ["a", 1, 10],
+      ["b", 2, 300],
+      ["c", 1, 10],
+    ]);
+    expect((await boardOf(slug)).revision).toBe(3);
+    // The losing edit was not passed on; the winners were, with the tab that drew them.
+    const pushes = (await database().db.selectFrom("realtime_events").select("payload").where("channel", "=", `room:${slug}`).orderBy("id").execute())
+      .map((row) => (row.payload as { study_room: { board?: { client_id: string; elements: { id: string }[] } } }).study_room.board)
+      .filter(Boolean);
+    expect(pushes.map((push) => [push!.client_id, push!.elements.map((element) => element.id)])).toEqual([
+      ["tab-a", ["a", "b"]],
+      ["tab-b", ["b", "c"]],
+    ]);
+
+    expect((await send(stranger, "tab-x", [shape("d", 1, 1)])).status).toBe(403);
+    const malformed = await send(host, "tab-a", [{ id: "e", type: "rectangle", version: 0, versionNonce: 1, x: 0, y: 0, width: 1, height: 1 }]);
+    expect(malformed.status).toBe(422);
+    expect((await boardOf(slug)).revision).toBe(3);
   });
 });

@@ -241,6 +241,7 @@ describe("the route table", () => {
     "routes/study-rooms+/$slug": { load: "signed-in" },
     "routes/study-rooms+/invites.$id": { load: "signed-in" },
     "routes/rtc.token": { load: "signed-in" },
+    "routes/study-rooms+/$slug_.boards.$boardId": { load: "everyone", mutate: "signed-in" },
     "routes/api+/v1+/users+/recommended_tutors_for_student.$id": { load: "signed-in" },
     "routes/users+/$id.instructor_profile": { load: "everyone" },
     "routes/instructors+/$id_.write-a-review": { load: "signed-in" },

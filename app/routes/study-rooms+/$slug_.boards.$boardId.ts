@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
+import { can } from "~/accounts/policy/permissions";
+import { viewerFor } from "~/accounts/session.server";
+import { ApiError } from "~/api/errors";
+import { apiResponse, handleApi, methodNotAllowed, readJsonBody } from "~/api/handler.server";
+import { saveBoardEdits } from "~/study-rooms/boards.server";
+import { findStudyRoom } from "~/study-rooms/rooms.server";
+import { parseElements } from "~/study-rooms/whiteboard";
+import { parseRecordId } from "~/utils/record-id";
+
+const ROUTE = "routes/study-rooms+/$slug_.boards.$boardId";
+
+const body = z.object({
+  client_id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "client_id must be a short id"),
+  elements: z.array(z.unknown()).min(1).max(5_000),
+});
+
+/**
+ * POST /study-rooms/{slug}/boards/{id}: a member's edits to a board, as Excalidraw elements
+ * (JSON). They are merged into the stored board and passed on to the room; the answer is the
+ * board's new revision.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const session = await requireMutationAccess(request, ROUTE);
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  return handleApi(async () => {
+    const found = params.slug ? await findStudyRoom(params.slug, session.user.id) : undefined;
+    const boardId = parseRecordId(params.boardId);
+    if (!found || boardId === null) throw new ApiError(404, "not_found", "There is no such board.");
+    if (!can(viewerFor(session), "enter_study_room", found)) throw new ApiError(403, "forbidden", "You are not in this study room.");
+    const sent = await readJsonBody(request, body);
+    const parsed = parseElements(sent.elements);
+    if (!parsed.ok) throw new ApiError(422, "invalid_elements", parsed.error);
+    const saved = await saveBoardEdits({ room: found.room, boardId, userId: session.user.id, clientId: sent.client_id, elements: parsed.elements });
+    if (saved.kind === "refused") throw new ApiError(saved.status, saved.status === 404 ? "not_found" : "board_full", saved.message);
+    return apiResponse({ data: null, meta: { revision: saved.revision } });
+  });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, ROUTE);
+  return methodNotAllowed(["POST"]);
+}
