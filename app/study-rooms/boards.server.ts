@@ -12,6 +12,8 @@ export interface BoardPush {
   revision: number;
   /** The browser tab that drew them, which skips its own echo. */
   client_id: string;
+  /** Who drew them. */
+  user_id: number;
 }
 
 /**
@@ -41,9 +43,22 @@ export async function saveBoardEdits(input: { room: { id: number; slug: string }
       const revision = board.revision + 1;
       await trx.updateTable("study_room_whiteboards").set({ elements: json, revision, updated_at: new Date(), updated_by: input.userId }).where("id", "=", board.id).execute();
       if (accepted.length > 0) {
-        const push: BoardPush = { board_id: board.id, elements: accepted, revision, client_id: input.clientId };
+        const push: BoardPush = { board_id: board.id, elements: accepted, revision, client_id: input.clientId, user_id: input.userId };
         await publish(trx, roomChannel(input.room.slug), "STANDARD_PUSH_UPDATE", { study_room: { slug: input.room.slug, board: push } });
       }
       return { kind: "saved", revision } as const;
     });
+}
+
+/** One board of a room, as stored. */
+export async function findWhiteboard(roomId: number, boardId: number) {
+  const board = await db()
+    .selectFrom("study_room_whiteboards")
+    .select(["id", "name", "elements", "background", "zoom", "revision", "updated_at"])
+    .where("id", "=", boardId)
+    .where("room_id", "=", roomId)
+    .executeTakeFirst();
+  if (!board) return undefined;
+  const parsed = parseElements(board.elements);
+  return { ...board, elements: parsed.ok ? parsed.elements : [] };
 }

@@ -206,7 +206,7 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/study-rooms+/$slug": { url: "/study-rooms/no-such-room", get: { status: 404 }, mutation: "POST" },
   "routes/study-rooms+/invites.$id": { url: "/study-rooms/invites/999999999", get: { status: 404 }, mutation: "POST" },
   "routes/rtc.token": { url: "/rtc/token", get: { status: 400 } },
-  "routes/study-rooms+/$slug_.boards.$boardId": mutationOnly("/study-rooms/no-such-room/boards/1", "POST"),
+  "routes/study-rooms+/$slug_.boards.$boardId": { url: "/study-rooms/no-such-room/boards/1", get: { status: 404 }, mutation: "POST" },
   "routes/instructors+/$id_.write-a-review": { url: "/instructors/4/write-a-review", mutation: "POST" },
   "routes/reviews+/$id.visibility": mutationOnly("/reviews/999999999/visibility", "POST"),
   "routes/work-shifts+/_index": { url: "/work-shifts", mutation: "POST" },

@@ -308,7 +308,7 @@ export const ROUTE_RULES = {
   "routes/study-rooms+/demo": { access: "public" },
   "routes/study-rooms+/$slug": { access: "signed-in" },
   "routes/study-rooms+/invites.$id": { access: "signed-in" },
-  "routes/study-rooms+/$slug_.boards.$boardId": onlyMutations("signed-in"),
+  "routes/study-rooms+/$slug_.boards.$boardId": { access: "signed-in", api: true },
   "routes/rtc.token": { access: "signed-in", api: true },
   // SPEC §7: the tutors suggested to a student (self or admin: app/accounts/policy/permissions.ts
   // "view"), and an educator's public profile document.

@@ -5,7 +5,7 @@ import { can } from "~/accounts/policy/permissions";
 import { viewerFor } from "~/accounts/session.server";
 import { ApiError } from "~/api/errors";
 import { apiResponse, handleApi, methodNotAllowed, readJsonBody } from "~/api/handler.server";
-import { saveBoardEdits } from "~/study-rooms/boards.server";
+import { findWhiteboard, saveBoardEdits } from "~/study-rooms/boards.server";
 import { findStudyRoom } from "~/study-rooms/rooms.server";
 import { parseElements } from "~/study-rooms/whiteboard";
 import { parseRecordId } from "~/utils/record-id";
@@ -39,7 +39,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRouteAccess(request, ROUTE);
-  return methodNotAllowed(["POST"]);
+/** GET: the board as stored (SPEC §4 whiteboard fetch), for a member: its elements, background and revision. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const session = (await requireRouteAccess(request, ROUTE))!;
+  return handleApi(async () => {
+    const found = params.slug ? await findStudyRoom(params.slug, session.user.id) : undefined;
+    const boardId = parseRecordId(params.boardId);
+    if (!found || boardId === null) throw new ApiError(404, "not_found", "There is no such board.");
+    if (!can(viewerFor(session), "enter_study_room", found)) throw new ApiError(403, "forbidden", "You are not in this study room.");
+    const board = await findWhiteboard(found.room.id, boardId);
+    if (!board) throw new ApiError(404, "not_found", "There is no such board.");
+    const { id, ...attributes } = board;
+    return apiResponse({ data: { type: "study_room_whiteboards", id: String(id), attributes: { ...attributes, updated_at: attributes.updated_at.toISOString() }, relationships: {} } });
+  });
 }

@@ -4,7 +4,7 @@ import { action as inviteAction, loader as inviteLoader } from "~/routes/study-r
 import { action as roomAction, loader as roomLoader } from "~/routes/study-rooms+/$slug";
 import { action as roomsAction, loader as roomsLoader } from "~/routes/study-rooms+/_index";
 import { loader as tokenLoader } from "~/routes/rtc.token";
-import { action as boardAction } from "~/routes/study-rooms+/$slug_.boards.$boardId";
+import { action as boardAction, loader as boardLoader } from "~/routes/study-rooms+/$slug_.boards.$boardId";
 import { roomToken, RTC_TOKEN_TTL_SECONDS, verifyRoomToken, type RtcSettings } from "~/study-rooms/rtc.server";
 import { toastFrom } from "~/toasts/toast.server";
 import { useTestDatabase } from "../../support/database";
@@ -296,6 +296,13 @@ describe("POST /study-rooms/{slug}/boards/{id}", () => {
       ["tab-a", ["a", "b"]],
       ["tab-b", ["b", "c"]],
     ]);
+
+    // A member fetches the board as stored; nobody else does.
+    const fetched = await host.api(boardLoader, "GET", path, undefined, params);
+    expect(fetched.status).toBe(200);
+    expect(fetched.data.data.attributes).toMatchObject({ name: "Board 1", revision: 3, background: "#ffffff" });
+    expect(fetched.data.data.attributes.elements.map((element: { id: string }) => element.id)).toEqual(["a", "b", "c"]);
+    expect((await stranger.api(boardLoader, "GET", path, undefined, params)).status).toBe(403);
 
     expect((await send(stranger, "tab-x", [shape("d", 1, 1)])).status).toBe(403);
     const malformed = await send(host, "tab-a", [{ id: "e", type: "rectangle", version: 0, versionNonce: 1, x: 0, y: 0, width: 1, height: 1 }]);
