@@ -3,10 +3,9 @@ import { db } from "~/db/db.server";
 import { createNotification } from "~/notifications/notifications.server";
 import { roomChannel, userChannel } from "~/realtime/channels";
 import { publish } from "~/realtime/events.server";
-import type { StudyRoomRecord } from "~/study-rooms/rooms.server";
+import { nameSql, type StudyRoomRecord } from "~/study-rooms/rooms.server";
 import { INVITE_RING_MS, ROOM_MEMBER_LIMIT } from "~/study-rooms/rules";
 
-const nameSql = sql<string>`coalesce(nullif(trim(users.display_name), ''), trim(users.first_name || ' ' || users.last_name))`;
 
 type Refused = { kind: "refused"; status: number; message: string };
 
@@ -153,6 +152,12 @@ export async function answerInvite(input: { inviteId: number; userId: number; an
       if (invite.status === "declined" && input.answer === "decline") return { kind: "declined" } as const;
       if (invite.status === "accepted" && input.answer === "accept") return { kind: "accepted", slug: invite.slug } as const;
       if (invite.status !== "ringing") return { kind: "refused", status: 409, message: `You ${invite.status} this invite already.` } as const;
+      if (input.answer === "accept") {
+        // Refused before anything is written: a full room leaves the invite ringing, to try again.
+        await trx.selectFrom("study_rooms").select("id").where("id", "=", invite.room_id).forUpdate().execute();
+        const members = await trx.selectFrom("study_room_members").select("user_id").where("room_id", "=", invite.room_id).where("removed_at", "is", null).execute();
+        if (members.length >= ROOM_MEMBER_LIMIT) return { kind: "refused", status: 409, message: "The room is full." } as const;
+      }
       await trx.updateTable("study_room_invites").set({ status: input.answer === "accept" ? "accepted" : "declined", answered_at: input.now }).where("id", "=", invite.id).execute();
       await trx
         .updateTable("notifications")
@@ -165,8 +170,6 @@ export async function answerInvite(input: { inviteId: number; userId: number; an
         await publish(trx, roomChannel(invite.slug), "STANDARD_PUSH_UPDATE", { study_room: { slug: invite.slug, declined: input.userId } });
         return { kind: "declined" } as const;
       }
-      const members = await trx.selectFrom("study_room_members").select("user_id").where("room_id", "=", invite.room_id).where("removed_at", "is", null).execute();
-      if (members.length >= ROOM_MEMBER_LIMIT) return { kind: "refused", status: 409, message: "The room is full." } as const;
       await trx
         .insertInto("study_room_members")
         .values({ room_id: invite.room_id, user_id: input.userId, role: "guest" })
@@ -177,20 +180,30 @@ export async function answerInvite(input: { inviteId: number; userId: number; an
     });
 }
 
-/** The inviter takes a ringing invite back: the invitee's popup goes (STUDY_ROOM_CANCEL_INVITE). */
-export async function cancelInvite(input: { inviteId: number; roomId: number; now: Date }): Promise<{ kind: "cancelled" } | Refused> {
+/**
+ * A ringing invite taken back by whoever sent it, or by someone who manages the room: the
+ * invitee's popup goes (STUDY_ROOM_CANCEL_INVITE) and so does its notification.
+ */
+export async function cancelInvite(input: { inviteId: number; roomId: number; byUserId: number; managesRoom: boolean; now: Date }): Promise<{ kind: "cancelled" } | Refused> {
   return db()
     .transaction()
     .execute(async (trx) => {
-      const cancelled = await trx
-        .updateTable("study_room_invites")
-        .set({ status: "cancelled", answered_at: input.now })
+      const ringing = await trx
+        .selectFrom("study_room_invites")
+        .select(["id", "inviter_id"])
         .where("id", "=", input.inviteId)
         .where("room_id", "=", input.roomId)
         .where("status", "=", "ringing")
-        .returning(["id", "invitee_id"])
+        .forUpdate()
         .executeTakeFirst();
-      if (!cancelled) return { kind: "refused", status: 409, message: "This invite was answered already." } as const;
+      if (!ringing) return { kind: "refused", status: 409, message: "This invite was answered already." } as const;
+      if (ringing.inviter_id !== input.byUserId && !input.managesRoom) return { kind: "refused", status: 403, message: "Only whoever sent an invite, or the room's host, can withdraw it." } as const;
+      const cancelled = await trx
+        .updateTable("study_room_invites")
+        .set({ status: "cancelled", answered_at: input.now })
+        .where("id", "=", ringing.id)
+        .returning(["id", "invitee_id"])
+        .executeTakeFirstOrThrow();
       await trx
         .deleteFrom("notifications")
         .where("user_id", "=", cancelled.invitee_id)

@@ -8,7 +8,8 @@ import { publish } from "~/realtime/events.server";
 import { PRESENCE_WINDOW_MS, WHITEBOARD_LIMIT } from "~/study-rooms/rules";
 
 
-const nameSql = sql<string>`coalesce(nullif(trim(users.display_name), ''), trim(users.first_name || ' ' || users.last_name))`;
+/** A user's name as rooms show it (the display name, else first and last), read beside `users`. */
+export const nameSql = sql<string>`coalesce(nullif(trim(users.display_name), ''), trim(users.first_name || ' ' || users.last_name))`;
 
 const roomColumns = ["id", "slug", "name", "owner_id", "tutoring_session_id", "active_whiteboard_id", "dominant_speaker_id"] as const;
 

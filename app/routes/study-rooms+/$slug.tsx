@@ -73,10 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       throw await redirectWithToast(back, { type: "success", message: "Invite sent. It rings for them now, and waits in their notifications." });
     }
     case "cancel_invite": {
-      const invite = (await loadStudyRoom(room.id, now)).invites.find((entry) => entry.id === command.invite_id);
-      if (!invite) return refuse("This invite was answered already.", 409);
-      if (invite.inviter_id !== session.user.id && !manages) return refuse("Only whoever sent an invite, or the room's host, can withdraw it.", 403);
-      const cancelled = await cancelInvite({ inviteId: invite.id, roomId: room.id, now });
+      const cancelled = await cancelInvite({ inviteId: command.invite_id, roomId: room.id, byUserId: session.user.id, managesRoom: manages, now });
       if (cancelled.kind === "refused") return refuse(cancelled.message, cancelled.status);
       throw await redirectWithToast(back, { type: "success", message: "Invite withdrawn." });
     }

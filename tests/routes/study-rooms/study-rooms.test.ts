@@ -149,6 +149,32 @@ describe("study rooms", () => {
     expect(late.data.result.error[""]).toEqual(["This invite was withdrawn."]);
   });
 
+  it("refuses joining a full room without using up the invite, and lets only the sender or the host withdraw an invite", async () => {
+    const { visitor: host } = await visitorFor("student@demo.test");
+    const { visitor: tutor, id: tutorId } = await visitorFor("jordan.pham@demo.test");
+    const { visitor: guest, id: guestId } = await visitorFor("class_rep@demo.test");
+    const slug = await newRoom(host);
+    await host.form(roomAction, roomPath(slug), { intent: "invite", user_id: String(tutorId) }, roomParams(slug));
+    const invite = await ringingInvite(slug, tutorId);
+    // The guest is in the room too, but did not send this invite and does not run the room.
+    await host.form(roomAction, roomPath(slug), { intent: "invite", email: "class_rep@demo.test" }, roomParams(slug));
+    const guestInvite = await ringingInvite(slug, guestId);
+    await guest.form(inviteAction, invitePath(guestInvite.id), { intent: "accept" }, inviteParams(guestInvite.id));
+    const notTheirs = await guest.form(roomAction, roomPath(slug), { intent: "cancel_invite", invite_id: String(invite.id) }, roomParams(slug));
+    expect(notTheirs.status).toBe(403);
+    expect((await ringingInvite(slug, tutorId)).status).toBe("ringing");
+
+    // Six more members fill the room to its eight.
+    const room = await database().db.selectFrom("study_rooms").select("id").where("slug", "=", slug).executeTakeFirstOrThrow();
+    const others = await database().db.selectFrom("users").select("id").where("id", "not in", [tutorId, guestId]).where("email", "<>", "student@demo.test").orderBy("id").limit(6).execute();
+    await database().db.insertInto("study_room_members").values(others.map((user) => ({ room_id: room.id, user_id: user.id }))).execute();
+    const full = await tutor.form(inviteAction, invitePath(invite.id), { intent: "accept" }, inviteParams(invite.id));
+    expect(full.status).toBe(409);
+    expect(full.data.result.error[""]).toEqual(["The room is full."]);
+    expect((await ringingInvite(slug, tutorId)).status).toBe("ringing");
+    expect((await tutor.get(roomLoader, roomPath(slug), roomParams(slug))).status).toBe(403);
+  });
+
   it("refuses an invite to an unknown email or to someone already in the room, changing nothing", async () => {
     const { visitor: host } = await visitorFor("student@demo.test");
     const slug = await newRoom(host);
