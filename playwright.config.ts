@@ -3,10 +3,21 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 
-// Debian's Chromium (playwright cannot download browsers here); flags keep it off the network.
+// Debian's Chromium (playwright cannot download browsers here); flags keep it off the network
+// and give it a fake camera and microphone.
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    // Study rooms' video: a fake camera and microphone, allowed without asking.
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+  ],
 };
 
 export default defineConfig({

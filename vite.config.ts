@@ -5,6 +5,21 @@ import { defineConfig } from "vite";
 import { dropUnusedRadixComponents } from "./scripts/radix-css";
 import { shellChunk } from "./scripts/shell-chunk";
 
+/** Radix's popper and scroll-lock dependencies, which Excalidraw uses too. */
+const POPPER_PACKAGES = [
+  "@floating-ui/core",
+  "@floating-ui/dom",
+  "@floating-ui/react-dom",
+  "@floating-ui/utils",
+  "aria-hidden",
+  "get-nonce",
+  "react-remove-scroll",
+  "react-remove-scroll-bar",
+  "react-style-singleton",
+  "use-callback-ref",
+  "use-sidecar",
+];
+
 declare module "@remix-run/node" {
   interface Future {
     v3_singleFetch: true;
@@ -21,10 +36,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Chunks under 1 KB (a formatter, a meta helper) join a chunk loaded on the same pages
         // rather than cost a request of their own.
         experimentalMinChunkSize: 1_000,
-        // The code every page loads (root route, client entry and their imports) as one chunk.
+        // The code every page loads (root route, client entry and their imports) as one chunk;
+        // the popover code a few routes and the whiteboard share as one chunk of its own.
         manualChunks: isSsrBuild
           ? undefined
-          : shellChunk(["./app/root.tsx", "./app/entry.client.tsx"].map((file) => fileURLToPath(new URL(file, import.meta.url)))),
+          : shellChunk(
+              ["./app/root.tsx", "./app/entry.client.tsx"].map((file) => fileURLToPath(new URL(file, import.meta.url))),
+              { popper: POPPER_PACKAGES },
+            ),
       },
     },
   },

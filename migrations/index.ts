@@ -17,6 +17,7 @@ import * as mockExamSittings from "./0016_mock_exam_sittings";
 import * as studySessionEnrolments from "./0017_study_session_enrolments";
 import * as tutoring from "./0018_tutoring";
 import * as studyRooms from "./0019_study_rooms";
+import * as studyRoomBillingCharges from "./0020_study_room_billing_charges";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "0017_study_session_enrolments": studySessionEnrolments,
   "0018_tutoring": tutoring,
   "0019_study_rooms": studyRooms,
+  "0020_study_room_billing_charges": studyRoomBillingCharges,
 };

@@ -16,13 +16,14 @@ import { execSync, spawn, type ChildProcess } from "node:child_process";
 import { appendFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
+import { pathToFileURL } from "node:url";
 import { Kysely } from "kysely";
 import pg from "pg";
 import { createUserSession } from "../app/accounts/session.server";
 import { closeDatabase, useDatabase } from "../app/db/db.server";
 import { createPostgresPool, postgresDialect } from "../app/db/dialect.server";
 import type { Database } from "../app/db/schema";
-import { userChannel } from "../app/realtime/channels";
+import { userChannel, type RealtimeEvent } from "../app/realtime/channels";
 import { publish } from "../app/realtime/events.server";
 import { freePort } from "../tests/support/net";
 
@@ -47,7 +48,8 @@ async function admin(run: (client: pg.Client) => Promise<unknown>) {
   }
 }
 
-async function waitForHealthy(origin: string, child: ChildProcess) {
+/** Resolves once the server answers /healthz; fails if it exits first or takes two minutes. */
+export async function waitForHealthy(origin: string, child: ChildProcess) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -63,14 +65,17 @@ interface Stream {
   request: http.ClientRequest;
 }
 
-/** Opens one SSE stream; resolves once the server answered 200. Records each event's latency. */
-function openStream(agent: http.Agent, port: number, userId: number, cookie: string, latencies: number[]): Promise<Stream> {
+/**
+ * Opens one SSE stream of the realtime endpoint (`channels`, comma-separated) as the holder of
+ * `cookie`; resolves with the request once the server answered 200, then hands over each event
+ * as parsed. Destroy the request to close the stream.
+ */
+export function openEventStream(agent: http.Agent, port: number, channels: string, cookie: string, onEvent: (event: RealtimeEvent) => void): Promise<http.ClientRequest> {
   return new Promise((resolve, reject) => {
-    const received = new Set<number>();
     const request = http.get(
-      { host: "127.0.0.1", port, agent, path: `/api/v1/realtime/events?channels=${userChannel(userId)}`, headers: { Cookie: cookie, Accept: "text/event-stream" } },
+      { host: "127.0.0.1", port, agent, path: `/api/v1/realtime/events?channels=${channels}`, headers: { Cookie: cookie, Accept: "text/event-stream" } },
       (response) => {
-        if (response.statusCode !== 200) return reject(new Error(`stream for user ${userId}: ${response.statusCode}`));
+        if (response.statusCode !== 200) return reject(new Error(`stream of ${channels}: ${response.statusCode}`));
         response.setEncoding("utf8");
         let buffer = "";
         response.on("data", (chunk: string) => {
@@ -80,21 +85,30 @@ function openStream(agent: http.Agent, port: number, userId: number, cookie: str
             const block = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
             const data = block.split("\n").find((line) => line.startsWith("data: "));
-            if (!data) continue;
-            const { payload } = JSON.parse(data.slice(6)) as { payload: { seq: number; sent_at: number } };
-            if (payload.seq < 0) continue; // warm-up
-            latencies.push(Date.now() - payload.sent_at);
-            received.add(payload.seq);
+            if (data) onEvent(JSON.parse(data.slice(6)) as RealtimeEvent);
           }
         });
-        resolve({ userId, received, request });
+        resolve(request);
       },
     );
     request.on("error", reject);
   });
 }
 
-function percentile(sorted: number[], p: number) {
+/** Opens one user's stream of their own channel; records each event's latency. */
+async function openStream(agent: http.Agent, port: number, userId: number, cookie: string, latencies: number[]): Promise<Stream> {
+  const received = new Set<number>();
+  const request = await openEventStream(agent, port, userChannel(userId), cookie, (event) => {
+    const payload = event.payload as { seq: number; sent_at: number };
+    if (payload.seq < 0) return; // warm-up
+    latencies.push(Date.now() - payload.sent_at);
+    received.add(payload.seq);
+  });
+  return { userId, received, request };
+}
+
+/** The value at percentile p (nearest rank) of ascending values; NaN when there are none. */
+export function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
@@ -196,7 +210,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// Other benchmarks import the helpers above; only running this file measures.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -21,6 +21,7 @@ import { execSync, spawn, type ChildProcess } from "node:child_process";
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import os from "node:os";
+import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { productionServerEnv } from "./production-server";
@@ -53,7 +54,7 @@ interface Measurement {
 }
 
 /** CPU time (user + system, ms) used so far by a process and its children (the app's cluster workers). */
-function processTreeCpuMs(pid: number): number {
+export function processTreeCpuMs(pid: number): number {
   const ticksPerMs = 100 / 1000; // USER_HZ on Linux
   const own = (id: number) => {
     try {
@@ -148,7 +149,7 @@ async function startBenchServer(port: number, env: NodeJS.ProcessEnv, database: 
   return { app, origin, fixture };
 }
 
-async function stopApp(child: ChildProcess) {
+export async function stopApp(child: ChildProcess) {
   child.kill("SIGTERM");
   await new Promise((resolve) => (child.exitCode !== null ? resolve(undefined) : child.once("exit", resolve)));
 }
@@ -238,7 +239,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// Other benchmarks import the helpers above; only running this file measures.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -26,10 +26,28 @@ export function staticClosure(entries: readonly string[], getModuleInfo: GetModu
   return reached;
 }
 
-/** Rollup's `output.manualChunks`: the entries' static imports, not the entries themselves, go to "shell". */
-export function shellChunk(entries: readonly string[]) {
+/** The package a module id belongs to ("@scope/name" or "name"), or null for the app's own code. */
+export function packageOf(id: string): string | null {
+  const at = id.lastIndexOf("/node_modules/");
+  if (at === -1) return null;
+  const [first = "", second = ""] = id.slice(at + "/node_modules/".length).split("/");
+  return first.startsWith("@") ? `${first}/${second}` : first;
+}
+
+/**
+ * Rollup's `output.manualChunks`: the entries' static imports, not the entries themselves, go to
+ * "shell". `apart` names chunks for packages the shell reaches on paper but does not use: Radix
+ * Themes' barrel module imports the popover code, which tree-shaking drops from the shell until a
+ * lazy module (the whiteboard) uses it too; then it would be kept, in the shell, on every page.
+ * Only name packages the shell's own code does not call, or every page pays a second request.
+ */
+export function shellChunk(entries: readonly string[], apart: Record<string, readonly string[]> = {}) {
   let shell: Set<string> | null = null;
+  const chunkOfPackage = new Map(Object.entries(apart).flatMap(([chunk, packages]) => packages.map((name) => [name, chunk] as const)));
   return (id: string, meta: { getModuleInfo: GetModuleInfo }): string | undefined => {
+    const name = packageOf(id);
+    const apartChunk = name === null ? undefined : chunkOfPackage.get(name);
+    if (apartChunk) return apartChunk;
     shell ??= staticClosure(entries, meta.getModuleInfo);
     return shell.has(id) && !entries.includes(id) ? "shell" : undefined;
   };

@@ -17,6 +17,7 @@ import { refusedAddressReason } from "../app/security/request-input";
 import { createRemixHandler } from "./remix-handler";
 import { sendRefusal } from "./refusal";
 import { securityHeaders } from "./security-headers";
+import { whiteboardFonts } from "./whiteboard-fonts";
 
 export interface AppOptions {
   config: AppConfig;
@@ -104,6 +105,8 @@ export function createApp({ config, build, clientDir, viteMiddleware }: AppOptio
     res.setHeader("Cache-Control", "no-store");
     res.status(databaseUp ? 200 : 503).json({ status: databaseUp ? "ok" : "unavailable", database: databaseUp ? "up" : "down" });
   });
+
+  app.use(...whiteboardFonts());
 
   if (viteMiddleware) {
     app.use(viteMiddleware);

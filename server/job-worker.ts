@@ -13,6 +13,7 @@ import {
   STUDY_SESSION_REMINDERS_QUEUE,
   studySessionRemindersJobHandler,
 } from "../app/study-sessions/reminders.server";
+import { STUDY_ROOM_BILLINGS_EVERY_SECONDS, STUDY_ROOM_BILLINGS_QUEUE, studyRoomBillingsJobHandler } from "../app/study-rooms/billings.server";
 import { TUTORING_REMINDERS_EVERY_SECONDS, TUTORING_REMINDERS_QUEUE, tutoringRemindersJobHandler } from "../app/tutoring/reminders.server";
 import { singleton } from "../app/utils/singleton.server";
 
@@ -32,15 +33,17 @@ function jobHandlers() {
     [MAIL_DELIVERY_QUEUE]: mailDeliveryJobHandler({ db }),
     [STUDY_SESSION_REMINDERS_QUEUE]: studySessionRemindersJobHandler({ db }),
     [TUTORING_REMINDERS_QUEUE]: tutoringRemindersJobHandler({ db }),
+    [STUDY_ROOM_BILLINGS_QUEUE]: studyRoomBillingsJobHandler(),
   };
 }
 
 /** Jobs made on a schedule (app/jobs/recurring.server.ts): one per slot whatever the number of processes. */
 const RECURRING_JOBS: RecurringJob[] = [{ queue: HOUSEKEEPING_QUEUE, everySeconds: HOUSEKEEPING_EVERY_SECONDS }];
-/** Asked for every minute, so a reminder's slot gets its job early in the slot. */
+/** Asked for every minute, so a reminder's slot gets its job early in the slot and billing stops within a minute of its maximum. */
 const FREQUENT_RECURRING_JOBS: RecurringJob[] = [
   { queue: STUDY_SESSION_REMINDERS_QUEUE, everySeconds: STUDY_SESSION_REMINDERS_EVERY_SECONDS },
   { queue: TUTORING_REMINDERS_QUEUE, everySeconds: TUTORING_REMINDERS_EVERY_SECONDS },
+  { queue: STUDY_ROOM_BILLINGS_QUEUE, everySeconds: STUDY_ROOM_BILLINGS_EVERY_SECONDS },
 ];
 
 /**

@@ -7,19 +7,21 @@ import { GOOGLE_SIGN_IN_ORIGIN } from "../app/accounts/omniauth/one-tap";
 const ABLY_ORIGINS = ["https://*.ably.io", "wss://*.ably.io", "https://*.ably-realtime.com", "wss://*.ably-realtime.com", "https://*.ably.net", "wss://*.ably.net"];
 
 /**
- * Powerful browser features no page uses yet are off for the site and anything it embeds.
- * Study rooms will allow camera and microphone on their own pages (self only).
+ * Powerful browser features no page uses are off for the site and anything it embeds. Camera,
+ * microphone and screen sharing are the site's own (study rooms' video) and still off for anything
+ * it embeds: for every page, since a room opened by a client-side navigation (the invite popup's
+ * Enter) keeps the policy of the document the user first loaded.
  */
 const PERMISSIONS_POLICY = [
   "accelerometer=()",
   "autoplay=(self)",
-  "camera=()",
-  "display-capture=()",
+  "camera=(self)",
+  "display-capture=(self)",
   "fullscreen=(self)",
   "geolocation=()",
   "gyroscope=()",
   "magnetometer=()",
-  "microphone=()",
+  "microphone=(self)",
   "midi=()",
   "payment=()",
   "usb=()",

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Badge, Button, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors } from "~/components/form-field";
@@ -9,6 +9,7 @@ import { notificationsFormSchema } from "~/notifications/group-ref";
 import { groupTitle, notificationLink, type NotificationGroup } from "~/notifications/groups";
 import { deleteGroup, markAllRead, markGroupRead, notificationGroups } from "~/notifications/notifications.server";
 import { useRealtime, useUserChannel } from "~/realtime/realtime-provider";
+import { useSettledRevalidate } from "~/realtime/use-settled-revalidate";
 import { metaFor } from "~/seo/page-meta";
 import { formatDate } from "~/formatting/format";
 
@@ -40,12 +41,12 @@ export default function NotificationsPage() {
   const actionData = useActionData<typeof action>();
   // The forms carry only hidden fields, so whatever was wrong with one shows above the list.
   const errors = Object.values(actionData?.result.error ?? {}).flatMap((messages) => messages ?? []);
-  const revalidator = useRevalidator();
+  const revalidate = useSettledRevalidate();
   const channel = useUserChannel();
   // New notifications and changes made in another tab show up without a reload.
   useRealtime(channel ? [channel] : [], {
     received: (event) => {
-      if (event.action === "NEW_NOTIFICATION" || event.action === "STANDARD_PUSH_UPDATE") revalidator.revalidate();
+      if (event.action === "NEW_NOTIFICATION" || event.action === "STANDARD_PUSH_UPDATE") revalidate();
     },
   });
   return (

@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return tokenAccount(session.user.id);
 }
 
-const REASONS: Record<string, string> = { purchase: "Bought", activity: "Spent on an activity", refund: "Refunded purchase", referral: "Referral reward" };
+const REASONS: Record<string, string> = { purchase: "Bought", activity: "Spent on an activity", refund: "Refunded purchase", referral: "Referral reward", study_room_billing: "Tutoring billed by the minute" };
 
 export default function TokensPage() {
   const { balance, ledger } = useLoaderData<typeof loader>();

@@ -17,5 +17,10 @@ export const DEMO_BOARD_ELEMENTS: readonly BoardElement[] = [
   element("arrow", { type: "arrow", x: 470, y: 260, width: 120, height: 60, points: [[0, 0], [120, 60]], strokeColor: "#e03131", strokeWidth: 2 }),
   element("answer", { type: "ellipse", x: 560, y: 290, width: 330, height: 90, strokeColor: "#2f9e44", backgroundColor: "#b2f2bb", strokeWidth: 2 }),
   element("answer-text", { type: "text", x: 595, y: 320, width: 270, height: 30, text: "f′(x) = 2x sin x + x² cos x", fontSize: 20, strokeColor: "#1e1e1e" }),
-  element("underline", { type: "freedraw", x: 40, y: 300, width: 380, height: 12, points: [[0, 6], [60, 2], [120, 8], [180, 3], [240, 9], [300, 4], [380, 7]], strokeColor: "#f08c00", strokeWidth: 3 }),
+  // A stroke drawn with a mouse has no pen pressures: the board simulates them.
+  {
+    ...element("underline", { type: "freedraw", x: 40, y: 300, width: 380, height: 12, points: [[0, 6], [60, 2], [120, 8], [180, 3], [240, 9], [300, 4], [380, 7]], strokeColor: "#f08c00", strokeWidth: 3 }),
+    pressures: [],
+    simulatePressure: true,
+  },
 ];

@@ -5,6 +5,7 @@ import type { Executor } from "~/db/executor";
 import type { StudyRoomRole, StudyRoomsTable } from "~/db/schema";
 import { roomChannel } from "~/realtime/channels";
 import { publish } from "~/realtime/events.server";
+import { stopBillingForRemoval } from "~/study-rooms/billings.server";
 import { PRESENCE_WINDOW_MS, WHITEBOARD_LIMIT } from "~/study-rooms/rules";
 
 
@@ -196,6 +197,7 @@ export async function removeFromStudyRoom(input: { room: { id: number; slug: str
         .returning("user_id")
         .executeTakeFirst();
       if (!removed) return { kind: "refused", status: 409, message: "They are not in this room." } as const;
+      await stopBillingForRemoval(trx, { roomId: input.room.id, userId: input.userId, now: input.now });
       await publish(trx, roomChannel(input.room.slug), "STANDARD_PUSH_UPDATE", { study_room: { slug: input.room.slug, removed: input.userId } });
       return { kind: "removed" } as const;
     });

@@ -11,8 +11,10 @@ export type RtcSettings =
 
 /**
  * Which video the rooms use: a LiveKit server when it is configured, else the built-in
- * peer-to-peer mesh. Both get the same token, signed by livekit-server-sdk: with LiveKit's key, or
- * with a key of the app's own (derived from the session secret) that the mesh's signalling checks.
+ * peer-to-peer mesh. Both get the same kind of token, signed by livekit-server-sdk: with LiveKit's
+ * key, or with a key of the app's own (derived from the session secret). The mesh's signalling
+ * checks the session and the room's members on every signal, so there the token is a formality
+ * that keeps one answer shape (and lets a LiveKit server be configured later without new code).
  */
 export function rtcSettings(settings: AppConfig = config()): RtcSettings {
   if (settings.LIVEKIT_URL && settings.LIVEKIT_API_KEY && settings.LIVEKIT_API_SECRET) {

@@ -35,6 +35,9 @@ async function waiting(browser: Browser, email: string) {
   return invitee;
 }
 
+// A room page starts the camera and loads the whiteboard: slower than most pages on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 const popup = (page: Page) => page.getByRole("alertdialog", { name: /invites you to a study room/ });
 
 test("an invite rings in the invitee's app; Enter joins and takes them into the room", async ({ page, browser }, testInfo) => {
@@ -110,9 +113,72 @@ test("an invite missed waits in the notifications, with a plain form to join", a
   await invitee.close();
 });
 
-test("anyone can look around the demo study room", async ({ page }) => {
+test("anyone can look around the demo study room, and try its board with JavaScript", async ({ page }, testInfo) => {
   await page.goto("/study-rooms/demo");
   await expect(page.getByRole("heading", { level: 1, name: "Demo study room" })).toBeVisible();
-  await expect(page.getByRole("img", { name: /sample board/ })).toBeVisible();
+  if (testInfo.project.name === "js-off") await expect(page.getByRole("img", { name: /sample board/ })).toBeVisible();
+  else {
+    await expect(page.locator(".live-board canvas.interactive")).toBeVisible();
+    await expect(page.locator(".live-board")).toHaveAttribute("data-elements", "9");
+    // What a visitor draws stays on their screen: nothing is sent.
+    let sent = 0;
+    page.on("request", (request) => void (request.method() === "POST" && sent++));
+    await page.locator(".live-board").getByTitle(/^Rectangle/).click();
+    const canvas = (await page.locator(".live-board canvas.interactive").boundingBox())!;
+    await page.mouse.move(canvas.x + canvas.width / 2 - 50, canvas.y + canvas.height / 2 - 30);
+    await page.mouse.down();
+    await page.mouse.move(canvas.x + canvas.width / 2 + 50, canvas.y + canvas.height / 2 + 30, { steps: 4 });
+    await page.mouse.up();
+    await expect(page.locator(".live-board")).toHaveAttribute("data-elements", "10");
+    expect(sent).toBe(0);
+  }
   await expect(page.getByRole("link", { name: "Sign up to create one" })).toBeVisible();
+});
+
+/** The live board, once Excalidraw has loaded in place of the server's picture. */
+const liveBoard = (page: Page) => page.locator(".live-board");
+
+/** Whether the other person's video is playing on this page: frames decoded, not paused. */
+async function seesOthersVideo(page: Page) {
+  const video = page.locator('.room-video__tile:not([data-self="true"]) video').first();
+  await expect(video).toBeAttached({ timeout: 15_000 });
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState >= 2 && !element.paused && element.videoWidth > 0), { timeout: 15_000 }).toBe(true);
+}
+
+test("two people in a room see each other's video; a shape drawn by one appears for the other within a second and survives both reloading", async ({ page, browser }, testInfo) => {
+  test.skip(testInfo.project.name === "js-off", "drawing together needs JavaScript; js-off sees the board as a picture");
+  await signIn(page, "content_qa_specialist@demo.test");
+  const room = await createRoom(page, "Drawing together");
+  const invitee = await waiting(browser, "ss_instructor@demo.test");
+  await invite(page, "ss_instructor@demo.test");
+  await expect(popup(invitee.page)).toBeVisible();
+  await invitee.page.keyboard.press("Enter");
+  await expect(invitee.page).toHaveURL(room);
+  // Chromium's fake camera and microphone stand in for real ones (playwright.config.ts).
+  await seesOthersVideo(page);
+  await seesOthersVideo(invitee.page);
+
+  for (const each of [page, invitee.page]) await expect(liveBoard(each).locator("canvas.interactive")).toBeVisible();
+  await expect(liveBoard(invitee.page)).toHaveAttribute("data-elements", "0");
+
+  await liveBoard(page).getByTitle(/^Rectangle/).click();
+  const canvas = (await liveBoard(page).locator("canvas.interactive").boundingBox())!;
+  await page.mouse.move(canvas.x + canvas.width / 2 - 80, canvas.y + canvas.height / 2 - 50);
+  await page.mouse.down();
+  await page.mouse.move(canvas.x + canvas.width / 2 + 80, canvas.y + canvas.height / 2 + 50, { steps: 5 });
+  await page.mouse.up();
+  await expect(liveBoard(page)).toHaveAttribute("data-elements", "1");
+  // SPEC: the other person sees it within a second.
+  await expect(liveBoard(invitee.page)).toHaveAttribute("data-elements", "1", { timeout: 1_000 });
+  await expect(invitee.page.locator(".live-board__status")).toHaveText(/drew on this board/);
+
+  // Saved: both find it after reloading, as the server's picture and then on the live board.
+  for (const each of [page, invitee.page]) {
+    await each.reload();
+    await expect(liveBoard(each)).toHaveAttribute("data-elements", "1");
+  }
+  const stored = await page.request.get(`${room}/boards/${await liveBoard(page).getAttribute("data-board-id")}`, { headers: { Accept: "application/json" } });
+  const board = (await stored.json()) as { data: { attributes: { elements: { type: string; isDeleted?: boolean }[] } } };
+  expect(board.data.attributes.elements.filter((element) => !element.isDeleted).map((element) => element.type)).toEqual(["rectangle"]);
+  await invitee.close();
 });

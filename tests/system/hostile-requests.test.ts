@@ -342,8 +342,10 @@ describe("7 and 8: links and cached pages name the configured origin, never the 
 describe("11: headers, the CSRF exemption and slow bodies", () => {
   it("sends Permissions-Policy and one frame policy (deny) on every page", async () => {
     const answer = await app.fetch("/about", { headers: { Accept: "text/html" } });
-    expect(answer.headers.get("permissions-policy")).toContain("camera=()");
-    expect(answer.headers.get("permissions-policy")).toContain("microphone=()");
+    // Camera and microphone are for the site's own study rooms, never for anything it embeds.
+    expect(answer.headers.get("permissions-policy")).toContain("camera=(self)");
+    expect(answer.headers.get("permissions-policy")).toContain("microphone=(self)");
+    expect(answer.headers.get("permissions-policy")).toContain("geolocation=()");
     expect(answer.headers.get("x-frame-options")).toBe("DENY");
     expect(answer.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   });

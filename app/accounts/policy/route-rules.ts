@@ -310,6 +310,9 @@ export const ROUTE_RULES = {
   "routes/study-rooms+/invites.$id": { access: "signed-in" },
   "routes/study-rooms+/$slug_.boards.$boardId": { access: "signed-in", api: true },
   "routes/rtc.token": { access: "signed-in", api: true },
+  "routes/study-rooms+/$slug_.billing": { access: "signed-in" },
+  "routes/study-rooms+/$slug_.signal": { access: "signed-in", api: true },
+  "routes/study-rooms+/$slug_.errors": { access: "signed-in", api: true },
   // SPEC §7: the tutors suggested to a student (self or admin: app/accounts/policy/permissions.ts
   // "view"), and an educator's public profile document.
   "routes/api+/v1+/users+/recommended_tutors_for_student.$id": { access: "signed-in", api: true },

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useRevalidator, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
 import { can } from "~/accounts/policy/permissions";
@@ -10,8 +10,12 @@ import { FormErrors, FormField, SelectField } from "~/components/form-field";
 import { notFound } from "~/errors/not-found.server";
 import { roomChannel } from "~/realtime/channels";
 import { useRealtime } from "~/realtime/realtime-provider";
+import { useSettledRevalidate } from "~/realtime/use-settled-revalidate";
 import { metaFor } from "~/seo/page-meta";
-import { BoardPicture } from "~/study-rooms/board-picture";
+import { BillingPanel } from "~/study-rooms/billing-panel";
+import { roomBilling } from "~/study-rooms/billings.server";
+import { ActiveBoard } from "~/study-rooms/active-board";
+import { RoomVideo } from "~/study-rooms/video/room-video";
 import { roomSchema } from "~/study-rooms/forms";
 import { cancelInvite, inviteContacts, inviteToStudyRoom, userByEmail } from "~/study-rooms/invites.server";
 import { activateWhiteboard, addWhiteboard, findStudyRoom, loadStudyRoom, recordPresence, removeFromStudyRoom } from "~/study-rooms/rooms.server";
@@ -36,18 +40,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const now = new Date();
   // Opening the room is being in it: the others see the viewer arrive.
   await recordPresence(room, session.user.id, now);
-  const [loaded, contacts] = await Promise.all([loadStudyRoom(room.id, now), inviteContacts(session.user.id, room.id)]);
+  const [loaded, contacts, billing] = await Promise.all([loadStudyRoom(room.id, now), inviteContacts(session.user.id, room.id), roomBilling(room.id, session.user.id)]);
   return {
-    room: { slug: room.slug, name: room.name, tutoring: room.tutoring_session_id !== null, activeWhiteboardId: room.active_whiteboard_id },
+    room: {
+      slug: room.slug,
+      name: room.name,
+      tutoring: room.tutoring_session_id !== null,
+      activeWhiteboardId: room.active_whiteboard_id,
+    },
     viewerId: session.user.id,
     manages,
     members: loaded.members,
     whiteboards: loaded.whiteboards.map((board) => {
       const parsed = parseElements(board.elements);
-      return { id: board.id, name: board.name, background: board.background, elements: parsed.ok ? parsed.elements : [] };
+      return {
+        id: board.id,
+        name: board.name,
+        background: board.background,
+        elements: parsed.ok ? parsed.elements : [],
+      };
     }),
-    invites: loaded.invites.map((invite) => ({ id: invite.id, name: invite.invitee_name, mine: invite.inviter_id === session.user.id })),
+    invites: loaded.invites.map((invite) => ({
+      id: invite.id,
+      name: invite.invitee_name,
+      mine: invite.inviter_id === session.user.id,
+    })),
     contacts,
+    billing,
   };
 }
 
@@ -55,7 +74,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireMutationAccess(request, ROUTE);
   const { room, manages } = await roomFor(session, params.slug);
-  const submission = parseWithZod(await request.formData(), { schema: roomSchema });
+  const submission = parseWithZod(await request.formData(), {
+    schema: roomSchema,
+  });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const refuse = (message: string, status: number) => data({ result: submission.reply({ formErrors: [message] }) }, { status });
   const back = `/study-rooms/${room.slug}`;
@@ -67,34 +88,82 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return data({ result: submission.reply() });
     case "invite": {
       const inviteeId = command.user_id ?? (await userByEmail(command.email!))?.id;
-      if (inviteeId === undefined) return data({ result: submission.reply({ fieldErrors: { email: ["No one has an account with that email. Ask them to sign up first."] } }) }, { status: 404 });
-      const invited = await inviteToStudyRoom({ room, inviterId: session.user.id, inviteeId, now });
+      if (inviteeId === undefined)
+        return data(
+          {
+            result: submission.reply({
+              fieldErrors: {
+                email: ["No one has an account with that email. Ask them to sign up first."],
+              },
+            }),
+          },
+          { status: 404 }
+        );
+      const invited = await inviteToStudyRoom({
+        room,
+        inviterId: session.user.id,
+        inviteeId,
+        now,
+      });
       if (invited.kind === "refused") return refuse(invited.message, invited.status);
-      throw await redirectWithToast(back, { type: "success", message: "Invite sent. It rings for them now, and waits in their notifications." });
+      throw await redirectWithToast(back, {
+        type: "success",
+        message: "Invite sent. It rings for them now, and waits in their notifications.",
+      });
     }
     case "cancel_invite": {
-      const cancelled = await cancelInvite({ inviteId: command.invite_id, roomId: room.id, byUserId: session.user.id, managesRoom: manages, now });
+      const cancelled = await cancelInvite({
+        inviteId: command.invite_id,
+        roomId: room.id,
+        byUserId: session.user.id,
+        managesRoom: manages,
+        now,
+      });
       if (cancelled.kind === "refused") return refuse(cancelled.message, cancelled.status);
-      throw await redirectWithToast(back, { type: "success", message: "Invite withdrawn." });
+      throw await redirectWithToast(back, {
+        type: "success",
+        message: "Invite withdrawn.",
+      });
     }
     case "remove": {
       if (!manages) return refuse("Only the room's host can remove people.", 403);
-      const removed = await removeFromStudyRoom({ room, userId: command.user_id, now });
+      const removed = await removeFromStudyRoom({
+        room,
+        userId: command.user_id,
+        now,
+      });
       if (removed.kind === "refused") return refuse(removed.message, removed.status);
-      throw await redirectWithToast(back, { type: "success", message: "Removed from the room." });
+      throw await redirectWithToast(back, {
+        type: "success",
+        message: "Removed from the room.",
+      });
     }
     case "leave": {
-      const left = await removeFromStudyRoom({ room, userId: session.user.id, now });
+      const left = await removeFromStudyRoom({
+        room,
+        userId: session.user.id,
+        now,
+      });
       if (left.kind === "refused") return refuse(left.message, left.status);
-      throw await redirectWithToast("/study-rooms", { type: "success", message: `You left ${room.name}.` });
+      throw await redirectWithToast("/study-rooms", {
+        type: "success",
+        message: `You left ${room.name}.`,
+      });
     }
     case "add_board": {
-      const added = await addWhiteboard({ room, name: command.name, userId: session.user.id });
+      const added = await addWhiteboard({
+        room,
+        name: command.name,
+        userId: session.user.id,
+      });
       if (added.kind === "refused") return refuse(added.message, added.status);
       throw redirect(back);
     }
     case "activate_board": {
-      const activated = await activateWhiteboard({ room, boardId: command.board_id });
+      const activated = await activateWhiteboard({
+        room,
+        boardId: command.board_id,
+      });
       if (activated.kind === "refused") return refuse(activated.message, activated.status);
       throw redirect(back);
     }
@@ -104,20 +173,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
 /** The heartbeat changes nothing on the page: no reload after it. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => (formData?.get("respond") === "data" ? false : defaultShouldRevalidate);
 
-const ROLE_LABELS = { host: "host", tutor: "tutor", student: "student", guest: null } as const;
+const ROLE_LABELS = {
+  host: "host",
+  tutor: "tutor",
+  student: "student",
+  guest: null,
+} as const;
 /** How often an open room page says "still here": well within the presence window. */
 const HEARTBEAT_MS = PRESENCE_WINDOW_MS / 2;
 
 export default function StudyRoomPage() {
-  const { room, viewerId, manages, members, whiteboards, invites, contacts } = useLoaderData<typeof loader>();
+  const { room, viewerId, manages, members, whiteboards, invites, contacts, billing } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const revalidator = useRevalidator();
+  const revalidate = useSettledRevalidate();
   const heartbeat = useFetcher();
   useRealtime([roomChannel(room.slug)], {
     received: (event) => {
-      if (event.action === "STANDARD_PUSH_UPDATE" && revalidator.state === "idle") revalidator.revalidate();
+      // Board edits go to the live board, not through a reload of the page.
+      if (event.action === "STANDARD_PUSH_UPDATE" && !(event.payload as { study_room?: { board?: unknown } } | null)?.study_room?.board) revalidate();
     },
+    // Whoever arrived between the page's load and the channel's opening shows up now.
+    connected: () => revalidate(),
   });
   const submitHeartbeat = heartbeat.submit;
   useEffect(() => {
@@ -129,6 +206,7 @@ export default function StudyRoomPage() {
   }, [submitHeartbeat]);
   const active = whiteboards.find((board) => board.id === room.activeWhiteboardId) ?? whiteboards[0];
   const here = members.filter((member) => member.present);
+  const names = Object.fromEntries(members.map((member) => [member.id, member.name]));
   return (
     <div className="study-room page">
       <header className="study-room__bar">
@@ -138,48 +216,46 @@ export default function StudyRoomPage() {
       </header>
       <FormErrors errors={answer?.result.error?.[""] ?? undefined} />
       <noscript>
-        <p className="study-room__notice">Live video and drawing together need JavaScript. Without it you can see who is here, the boards, and invite people.</p>
+        <p className="study-room__notice">Live video and drawing together need JavaScript. Without it you can see who is here and the boards, and invite people.</p>
       </noscript>
 
       <div className="study-room__layout">
-        <section aria-labelledby="boards-heading" className="study-room__boards">
-          <h2 className="section-heading" id="boards-heading">
-            Whiteboards
-          </h2>
-          {active ? (
-            <figure className="study-room__board">
-              <BoardPicture elements={active.elements} background={active.background} title={`${active.name}, the board everyone sees`} />
-              <figcaption className="muted">{active.name} (everyone sees this board)</figcaption>
-            </figure>
-          ) : null}
-          <ul className="study-room__board-list" aria-label="Boards">
-            {whiteboards.map((board) => (
-              <li key={board.id}>
-                {board.id === active?.id ? (
-                  <strong aria-current="true">{board.name}</strong>
-                ) : (
-                  <Form method="post">
-                    <CsrfInput />
-                    <input type="hidden" name="intent" value="activate_board" />
-                    <input type="hidden" name="board_id" value={board.id} />
-                    <button type="submit" className="button button--soft" disabled={busy}>
-                      Show {board.name}
-                    </button>
-                  </Form>
-                )}
+        <div className="study-room__main">
+          <RoomVideo slug={room.slug} viewerId={viewerId} members={members} />
+          <section aria-labelledby="boards-heading" className="study-room__boards">
+            <h2 className="section-heading" id="boards-heading">
+              Whiteboards
+            </h2>
+            {active ? <ActiveBoard slug={room.slug} board={active} names={names} caption={`${active.name} (everyone sees this board)`} /> : null}
+            <ul className="study-room__board-list" aria-label="Boards">
+              {whiteboards.map((board) => (
+                <li key={board.id}>
+                  {board.id === active?.id ? (
+                    <strong aria-current="true">{board.name}</strong>
+                  ) : (
+                    <Form method="post">
+                      <CsrfInput />
+                      <input type="hidden" name="intent" value="activate_board" />
+                      <input type="hidden" name="board_id" value={board.id} />
+                      <button type="submit" className="button button--soft" disabled={busy}>
+                        Show {board.name}
+                      </button>
+                    </Form>
+                  )}
+                </li>
+              ))}
+              <li>
+                <Form method="post">
+                  <CsrfInput />
+                  <input type="hidden" name="intent" value="add_board" />
+                  <button type="submit" className="button button--outline" disabled={busy}>
+                    New board
+                  </button>
+                </Form>
               </li>
-            ))}
-            <li>
-              <Form method="post">
-                <CsrfInput />
-                <input type="hidden" name="intent" value="add_board" />
-                <button type="submit" className="button button--outline" disabled={busy}>
-                  New board
-                </button>
-              </Form>
-            </li>
-          </ul>
-        </section>
+            </ul>
+          </section>
+        </div>
 
         <aside className="study-room__side">
           <section aria-labelledby="people-heading">
@@ -234,6 +310,12 @@ export default function StudyRoomPage() {
             ) : null}
           </section>
 
+          {billing ? (
+            <div style={{ marginTop: "var(--space-5)" }}>
+              <BillingPanel billing={billing.billing} side={billing.side} slug={room.slug} />
+            </div>
+          ) : null}
+
           <section aria-labelledby="invite-heading" style={{ marginTop: "var(--space-5)" }}>
             <h2 className="section-heading" id="invite-heading">
               Invite someone
@@ -256,7 +338,12 @@ export default function StudyRoomPage() {
   );
 }
 
-type FormResult = { error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null } | undefined;
+type FormResult =
+  | {
+      error?: Record<string, string[] | null> | null;
+      initialValue?: Record<string, unknown> | null;
+    }
+  | undefined;
 
 function InviteForm({ contacts, result, busy }: { contacts: { id: number; name: string }[]; result: FormResult; busy: boolean }) {
   const sent = result?.initialValue?.intent === "invite" ? result : undefined;
@@ -293,4 +380,9 @@ function InviteForm({ contacts, result, busy }: { contacts: { id: number; name: 
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  metaFor(matches, { title: data ? `${data.room.name} — study room` : "Study room", description: "A study room.", path: "/study-rooms", noindex: true });
+  metaFor(matches, {
+    title: data ? `${data.room.name} — study room` : "Study room",
+    description: "A study room.",
+    path: "/study-rooms",
+    noindex: true,
+  });

@@ -1,12 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
-import { can } from "~/accounts/policy/permissions";
-import { viewerFor } from "~/accounts/session.server";
 import { ApiError } from "~/api/errors";
 import { apiResponse, handleApi, methodNotAllowed, readJsonBody } from "~/api/handler.server";
 import { findWhiteboard, saveBoardEdits } from "~/study-rooms/boards.server";
-import { findStudyRoom } from "~/study-rooms/rooms.server";
+import { memberRoomForApi } from "~/study-rooms/room-api.server";
 import { parseElements } from "~/study-rooms/whiteboard";
 import { parseRecordId } from "~/utils/record-id";
 
@@ -26,10 +24,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireMutationAccess(request, ROUTE);
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   return handleApi(async () => {
-    const found = params.slug ? await findStudyRoom(params.slug, session.user.id) : undefined;
+    const found = await memberRoomForApi(session, params.slug);
     const boardId = parseRecordId(params.boardId);
-    if (!found || boardId === null) throw new ApiError(404, "not_found", "There is no such board.");
-    if (!can(viewerFor(session), "enter_study_room", found)) throw new ApiError(403, "forbidden", "You are not in this study room.");
+    if (boardId === null) throw new ApiError(404, "not_found", "There is no such board.");
     const sent = await readJsonBody(request, body);
     const parsed = parseElements(sent.elements);
     if (!parsed.ok) throw new ApiError(422, "invalid_elements", parsed.error);
@@ -43,10 +40,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = (await requireRouteAccess(request, ROUTE))!;
   return handleApi(async () => {
-    const found = params.slug ? await findStudyRoom(params.slug, session.user.id) : undefined;
+    const found = await memberRoomForApi(session, params.slug);
     const boardId = parseRecordId(params.boardId);
-    if (!found || boardId === null) throw new ApiError(404, "not_found", "There is no such board.");
-    if (!can(viewerFor(session), "enter_study_room", found)) throw new ApiError(403, "forbidden", "You are not in this study room.");
+    if (boardId === null) throw new ApiError(404, "not_found", "There is no such board.");
     const board = await findWhiteboard(found.room.id, boardId);
     if (!board) throw new ApiError(404, "not_found", "There is no such board.");
     const { id, ...attributes } = board;

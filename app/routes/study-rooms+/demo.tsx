@@ -2,8 +2,16 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { metaFor } from "~/seo/page-meta";
 import { useRootData } from "~/shell/root-data";
-import { BoardPicture } from "~/study-rooms/board-picture";
+import { ActiveBoard } from "~/study-rooms/active-board";
 import { DEMO_BOARD_ELEMENTS } from "~/study-rooms/demo-board";
+
+const DEMO_BOARD = {
+  id: 0,
+  name: "A sample board: the derivative of x squared times sine x, worked with the product rule",
+  background: "#ffffff",
+  elements: [...DEMO_BOARD_ELEMENTS],
+};
+const NO_NAMES = {};
 
 /** /study-rooms/demo (SPEC §2): what a study room looks like, open to anyone, nothing to set up. */
 export default function DemoStudyRoomPage() {
@@ -15,18 +23,15 @@ export default function DemoStudyRoomPage() {
         <h1 className="page-heading study-room__title">Demo study room</h1>
       </header>
       <p>
-        In a study room you and the people you invite see and hear each other and work on shared whiteboards. Tutoring sessions take place in one. This demo shows a tutor&apos;s board; in your own room
-        everyone draws on it together.
+        In a study room you and the people you invite see and hear each other and work on shared whiteboards. Tutoring sessions take place in one. This demo shows a tutor&apos;s board: draw on it to
+        try (what you draw here stays on your screen). In your own room everyone draws on it together.
       </p>
       <div className="study-room__layout">
         <section aria-labelledby="boards-heading" className="study-room__boards">
           <h2 className="section-heading" id="boards-heading">
             Whiteboard
           </h2>
-          <figure className="study-room__board">
-            <BoardPicture elements={DEMO_BOARD_ELEMENTS} background="#ffffff" title="A sample board: the derivative of x squared times sine x, worked with the product rule" />
-            <figcaption className="muted">Board 1 (everyone in the room sees the same board)</figcaption>
-          </figure>
+          <ActiveBoard slug={null} board={DEMO_BOARD} names={NO_NAMES} caption="Board 1 (everyone in the room sees the same board)" />
         </section>
         <aside className="study-room__side">
           <section aria-labelledby="people-heading">
@@ -70,4 +75,8 @@ export default function DemoStudyRoomPage() {
 }
 
 export const meta: MetaFunction = ({ matches }) =>
-  metaFor(matches, { title: "Demo study room", description: "Try a study room: video and shared whiteboards for studying with classmates and tutors.", path: "/study-rooms/demo" });
+  metaFor(matches, {
+    title: "Demo study room",
+    description: "Try a study room: video and shared whiteboards for studying with classmates and tutors.",
+    path: "/study-rooms/demo",
+  });

@@ -335,4 +335,22 @@ describe("POST /study-rooms/{slug}/boards/{id}", () => {
     expect(malformed.status).toBe(422);
     expect((await boardOf(slug)).revision).toBe(3);
   });
+
+  it("saves every one of many edits sent at once, each answered once saved, each pushed once", async () => {
+    const { visitor: host } = await visitorFor("student@demo.test");
+    const slug = await newRoom(host);
+    const board = await boardOf(slug);
+    const path = `/study-rooms/${slug}/boards/${board.id}`;
+    const params = { params: { slug, boardId: String(board.id) } };
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => host.api(boardAction, "POST", path, { client_id: `tab-${index}`, elements: [shape(`shape-${index}`, 1, index)] }, params)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
+    expect(new Set(answers.map((answer) => answer.data.meta.revision)).size).toBe(12);
+    const stored = await boardOf(slug);
+    expect(stored.revision).toBe(12);
+    expect((stored.elements as { id: string }[]).map((element) => element.id).sort()).toEqual(Array.from({ length: 12 }, (_, index) => `shape-${index}`).sort());
+    const pushed = await database().db.selectFrom("realtime_events").select("payload").where("channel", "=", `room:${slug}`).execute();
+    expect(pushed.filter((row) => (row.payload as { study_room: { board?: unknown } }).study_room.board)).toHaveLength(12);
+  });
 });

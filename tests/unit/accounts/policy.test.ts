@@ -25,7 +25,7 @@ const identities: { name: string; viewer: Viewer }[] = [
 
 const rules = Object.entries(ROUTE_RULES) as [RouteId, RouteRule][];
 /** SPEC §7's JSON endpoints outside /api. */
-const JSON_OUTSIDE_API = ["/rtc/token", "/study-rooms/no-such-room/boards/1"];
+const JSON_OUTSIDE_API = ["/rtc/token", "/study-rooms/no-such-room/boards/1", "/study-rooms/no-such-room/signal", "/study-rooms/no-such-room/errors"];
 
 describe("the route table", () => {
   it.each(rules)("%s has a well-formed rule", (routeId, rule) => {
@@ -242,6 +242,9 @@ describe("the route table", () => {
     "routes/study-rooms+/invites.$id": { load: "signed-in" },
     "routes/rtc.token": { load: "signed-in" },
     "routes/study-rooms+/$slug_.boards.$boardId": { load: "signed-in" },
+    "routes/study-rooms+/$slug_.billing": { load: "signed-in" },
+    "routes/study-rooms+/$slug_.signal": { load: "signed-in" },
+    "routes/study-rooms+/$slug_.errors": { load: "signed-in" },
     "routes/api+/v1+/users+/recommended_tutors_for_student.$id": { load: "signed-in" },
     "routes/users+/$id.instructor_profile": { load: "everyone" },
     "routes/instructors+/$id_.write-a-review": { load: "signed-in" },

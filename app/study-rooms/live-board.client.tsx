@@ -1,0 +1,175 @@
+import { CaptureUpdateAction, Excalidraw, restoreElements } from "@excalidraw/excalidraw";
+import "@excalidraw/excalidraw/index.css";
+import type { ExcalidrawImperativeAPI } from "@excalidraw/excalidraw/types";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { roomChannel } from "~/realtime/channels";
+import { useRealtime } from "~/realtime/realtime-provider";
+import type { BoardPush } from "~/study-rooms/boards.server";
+import { winningEdit, type BoardElement } from "~/study-rooms/whiteboard";
+
+/** How often a drawing client sends what changed: ten times a second keeps a stroke live for the others without a request per pointer move. */
+const SEND_EVERY_MS = 100;
+const RETRY_AFTER_MS = 3000;
+const NOT_SAVED = "Your last change was not saved.";
+
+export interface LiveBoardProps {
+  /** The room whose board this is; null for a board to try alone (the demo), which sends nothing. */
+  slug: string | null;
+  board: { id: number; name: string; background: string; elements: BoardElement[] };
+  /** Names of the room's members, to say who drew. */
+  names: Record<number, string>;
+}
+
+type SceneElement = ReturnType<ExcalidrawImperativeAPI["getSceneElementsIncludingDeleted"]>[number];
+
+const newClientId = () => Math.random().toString(36).slice(2, 12);
+const csrfToken = () => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "";
+
+/**
+ * The active board, drawn on together (Excalidraw). Each edit is sent to the board endpoint,
+ * which keeps one winner per element and passes the winners to the room; what others drew arrives
+ * on the room's realtime channel and is merged by the same rule (whiteboard.ts `winningEdit`), so
+ * every client ends with the same board whatever order edits cross in.
+ */
+export default function LiveBoard({ slug, board, names }: LiveBoardProps) {
+  const api = useRef<ExcalidrawImperativeAPI | null>(null);
+  const clientId = useMemo(newClientId, []);
+  /** The version of each element as last sent or received: an element whose version differs has changed here. */
+  const known = useRef(new Map(board.elements.map((element) => [element.id, element.version])));
+  const queued = useRef(new Map<string, SceneElement>());
+  const timer = useRef<number | null>(null);
+  const [status, setStatus] = useState("");
+  const [count, setCount] = useState(() => board.elements.filter((element) => !element.isDeleted).length);
+  const [failed, setFailed] = useState(false);
+
+  /** One send at a time: what is drawn meanwhile goes in the next, so a slow connection gets fewer, larger sends in order. */
+  const sending = useRef(false);
+  const flush = useCallback(async () => {
+    timer.current = null;
+    if (sending.current) return;
+    const elements = [...queued.current.values()];
+    queued.current.clear();
+    if (elements.length === 0 || slug === null) return;
+    sending.current = true;
+    const answer = await fetch(`/study-rooms/${slug}/boards/${board.id}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": csrfToken() },
+      body: JSON.stringify({ client_id: clientId, elements }),
+      credentials: "same-origin",
+    }).catch(() => null);
+    sending.current = false;
+    if (answer?.ok) {
+      setFailed(false);
+      setStatus((shown) => (shown.startsWith(NOT_SAVED) ? "" : shown));
+      if (queued.current.size > 0) timer.current ??= window.setTimeout(() => void flush(), 0);
+      return;
+    }
+    setFailed(true);
+    if (answer && answer.status < 500) {
+      // Refused for good (the board is full, the person was removed): say why, send no more of it.
+      const body = (await answer.json().catch(() => null)) as { errors?: { detail?: string }[] } | null;
+      setStatus(`${NOT_SAVED} ${body?.errors?.[0]?.detail ?? ""}`.trim());
+      return;
+    }
+    // The connection dropped or the server stumbled: keep the edits (newer ones win) and try again.
+    setStatus(`${NOT_SAVED} The board keeps trying.`);
+    for (const element of elements) if (!queued.current.has(element.id)) queued.current.set(element.id, element);
+    timer.current ??= window.setTimeout(() => void flush(), RETRY_AFTER_MS);
+  }, [slug, board.id, clientId]);
+
+  useEffect(
+    () => () => {
+      if (timer.current !== null) window.clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  /**
+   * Whether this person has touched the board yet. Until then a change is the board settling in
+   * (text measured again once its font loads), which every client does alike: not theirs to send.
+   */
+  const touched = useRef(false);
+  const onChange = useCallback(
+    (elements: readonly SceneElement[]) => {
+      let changed = false;
+      for (const element of elements) {
+        if (known.current.get(element.id) === element.version) continue;
+        known.current.set(element.id, element.version);
+        if (!touched.current) continue;
+        queued.current.set(element.id, element);
+        changed = true;
+      }
+      if (!changed) return;
+      setCount(elements.filter((element) => !element.isDeleted).length);
+      timer.current ??= window.setTimeout(() => void flush(), SEND_EVERY_MS);
+    },
+    [flush],
+  );
+
+  useRealtime(slug === null ? [] : [roomChannel(slug)], {
+    received: (event) => {
+      const push = (event.payload as { study_room?: { board?: BoardPush } } | null)?.study_room?.board;
+      if (!push || push.board_id !== board.id || push.client_id === clientId || !api.current) return;
+      const scene = api.current.getSceneElementsIncludingDeleted();
+      const byId = new Map(scene.map((element) => [element.id, element]));
+      let took = false;
+      for (const incoming of restoreElements(push.elements as unknown as SceneElement[], null)) {
+        const mine = byId.get(incoming.id);
+        if (mine && winningEdit(mine as unknown as BoardElement, incoming as unknown as BoardElement) !== (incoming as unknown as BoardElement)) continue;
+        byId.set(incoming.id, incoming);
+        known.current.set(incoming.id, incoming.version);
+        took = true;
+      }
+      if (!took) return;
+      const merged = [...byId.values()];
+      api.current.updateScene({ elements: merged, captureUpdate: CaptureUpdateAction.NEVER });
+      setCount(merged.filter((element) => !element.isDeleted).length);
+      setStatus(`${names[push.user_id] ?? "Someone"} drew on this board.`);
+    },
+  });
+
+  const touch = () => (touched.current = true);
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (container.current) return nameExcalidrawControls(container.current);
+  }, []);
+  return (
+    <div ref={container} className="live-board" data-board-id={board.id} data-elements={count} onPointerDownCapture={touch} onKeyDownCapture={touch} onPasteCapture={touch} onDropCapture={touch}>
+      <div className="live-board__canvas">
+        <Excalidraw
+          excalidrawAPI={(instance) => {
+            api.current = instance;
+            // The whole board in view, however small the screen: a phone sees all of it at first.
+            requestAnimationFrame(() => instance.scrollToContent(undefined, { fitToViewport: true, viewportZoomFactor: 0.9, animate: false }));
+          }}
+          initialData={{ elements: board.elements as unknown as SceneElement[], appState: { viewBackgroundColor: board.background }, scrollToContent: true }}
+          onChange={onChange}
+          name={board.name}
+          UIOptions={{ canvasActions: { loadScene: false, saveToActiveFile: false, export: false, toggleTheme: false } }}
+        />
+      </div>
+      <p className={failed ? "live-board__status live-board__status--failed" : "live-board__status muted"} role="status" aria-live="polite">
+        {status}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Two of Excalidraw's controls need a name a screen reader can say: its menu button has only an
+ * icon, and its zoom button reads "Reset zoom" while showing the zoom ("100%"). Named as they
+ * appear (Excalidraw renders them again as the screen or zoom changes).
+ */
+function nameExcalidrawControls(root: HTMLElement): () => void {
+  const name = () => {
+    for (const menu of root.querySelectorAll<HTMLButtonElement>(".main-menu-trigger:not([aria-label])")) menu.setAttribute("aria-label", "Board menu");
+    for (const zoom of root.querySelectorAll<HTMLButtonElement>(".reset-zoom-button")) {
+      const label = `${zoom.textContent?.trim() ?? ""} zoom, reset to 100%`;
+      if (zoom.getAttribute("aria-label") !== label) zoom.setAttribute("aria-label", label);
+    }
+  };
+  name();
+  const observer = new MutationObserver(name);
+  observer.observe(root, { childList: true, subtree: true, characterData: true });
+  return () => observer.disconnect();
+}
