@@ -1,5 +1,3 @@
-import { demoAccounts } from "../../server/seed/demo-accounts";
-import { homePath } from "../../app/accounts/roles";
 import { expect, test } from "./support/fixtures";
 import { AFTER_PASSWORD_HASH, signIn, signOut, uniqueEmail } from "./support/accounts";
 
@@ -48,15 +46,4 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page).toHaveURL(/\/dashboard$/, AFTER_PASSWORD_HASH);
   });
-
-  for (const account of demoAccounts) {
-    test(`${account.email} lands on their home path`, async ({ page }) => {
-      const expected = homePath({ id: 1, roles: account.role === "student" ? [] : [account.role], userType: "student" });
-      await signIn(page, account.email);
-      await expect(page).toHaveURL(new RegExp(`${expected.replace(/[/-]/g, "\\$&")}$`));
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await page.goto("/");
-      await expect(page).toHaveURL(new RegExp(`${expected.replace(/[/-]/g, "\\$&")}$`));
-    });
-  }
 });

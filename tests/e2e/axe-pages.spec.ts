@@ -20,6 +20,9 @@ import { AXE_PAGES, type AxePage, type AxeRole } from "./support/axe-pages";
  *   through CSS, so resizing is enough), with axe put in the page once per load;
  * - the dark page runs only the rules colours can change (COLOUR_RULES) when its markup is the
  *   light page's, element for element; if the markup differs, every rule runs again.
+ *
+ * Each page also hydrates without an error in the console, so this is where every page route
+ * is loaded with JavaScript at least once.
  */
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -33,6 +36,9 @@ interface Sessions {
   /** This worker's page for the role (signed in once, reused by every test of the role). */
   pageFor(role: AxeRole): Promise<Page>;
 }
+
+/** Console errors and uncaught exceptions of each page since the test that uses it began. */
+const consoleErrors = new WeakMap<Page, string[]>();
 
 const test = base.extend<object, { sessions: Sessions }>({
   sessions: [
@@ -59,7 +65,14 @@ const test = base.extend<object, { sessions: Sessions }>({
         const context = await browser.newContext({ baseURL, storageState, viewport: VIEWPORTS[0], reducedMotion: "reduce" });
         // The "Want a tour?" toast would come up over the page a second after it loads.
         await context.addCookies([{ name: TOUR_PROMPTS_COOKIE, value: "off", url: baseURL }]);
-        return context.newPage();
+        const page = await context.newPage();
+        const errors: string[] = [];
+        consoleErrors.set(page, errors);
+        page.on("console", (message) => {
+          if (message.type() === "error") errors.push(message.text());
+        });
+        page.on("pageerror", (error) => errors.push(error.message));
+        return page;
       }
 
       await use({
@@ -126,6 +139,8 @@ async function scan(page: Page, rules: "all" | string[]): Promise<AxeResults["vi
 for (const target of AXE_PAGES) {
   test(`${target.name} as ${target.role}`, async ({ sessions, baseURL }) => {
     const page = await sessions.pageFor(target.role);
+    const errors = consoleErrors.get(page)!;
+    errors.length = 0;
     const url = await addressOf(page, target);
     const problems: string[] = [];
     const timing = process.env.AXE_TIMING ? (label: string, started: number) => console.info(`${target.name} ${label} ${Math.round(performance.now() - started)} ms`) : () => {};
@@ -156,5 +171,8 @@ for (const target of AXE_PAGES) {
       }
     }
     expect(problems, `axe-core (${TAGS.join(", ")}) on ${url} as ${target.role}`).toEqual([]);
+    // A page that answers 403 or 404 on purpose logs the failed load of its own document.
+    const unexpected = errors.filter((error) => !(target.status && error.includes(`status of ${target.status}`)));
+    expect(unexpected, `console errors on ${url} as ${target.role}`).toEqual([]);
   });
 }

@@ -149,6 +149,11 @@ async function parser() {
   return sharedParser;
 }
 
+/** A page's element tree, as html-validate parses it (querySelector, getAttributeValue, textContent). */
+export async function parseHtml(html: string) {
+  return (await parser()).parseHtml(html);
+}
+
 const attribute = (element: HtmlElement, name: string) => {
   const value = element.getAttributeValue(name);
   return value === null ? undefined : decodeEntities(value).trim();

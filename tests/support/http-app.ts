@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
+import { afterAll, beforeAll } from "vitest";
 import { createUserSession } from "../../app/accounts/session.server";
 import { parseConfig } from "../../app/config/env.server";
 import { createApp } from "../../server/app";
@@ -23,6 +24,33 @@ export async function startTestApp(env: Record<string, string> = {}) {
     origin,
     fetch: (pathname: string, init: RequestInit = {}) => fetch(`${origin}${pathname}`, { redirect: "manual", ...init }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/**
+ * The real HTTP app for the calling test file: started before its tests (after the file's
+ * database, when useTestDatabase() was called first) and closed after them.
+ */
+export function useTestApp(env: Record<string, string> = {}): TestApp {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(env);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  const started = () => {
+    if (!app) throw new Error("useTestApp(): the app starts in beforeAll");
+    return app;
+  };
+  return {
+    get origin() {
+      return started().origin;
+    },
+    fetch: (pathname, init) => started().fetch(pathname, init),
+    close: () => started().close(),
   };
 }
 

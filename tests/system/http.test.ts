@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { startTestApp, visitor } from "../support/http-app";
+import { startTestApp, useTestApp, visitor } from "../support/http-app";
 import { sessionCookieFor } from "../support/route-visitor";
 import { SESSION_COOKIE } from "../../app/accounts/session.server";
 import { currentBanner } from "../../app/shell/site-banner";
@@ -8,14 +8,7 @@ import { useTestDatabase } from "../support/database";
 import { ROUTE_SAMPLES } from "../support/route-samples";
 
 const database = useTestDatabase();
-let app: Awaited<ReturnType<typeof startTestApp>>;
-
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = useTestApp();
 
 const jsonHeaders = (token?: string) => ({
   "Content-Type": "application/json",
