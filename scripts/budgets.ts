@@ -16,7 +16,7 @@
  * Exits 1 when a budget is exceeded.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -58,7 +58,10 @@ interface RemixManifest {
 
 function readManifest(): RemixManifest {
   const assets = path.join(clientDir, "assets");
-  const file = readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+  // The newest: a build into a folder that was not emptied first leaves older manifests there.
+  const file = readdirSync(assets)
+    .filter((name) => /^manifest-[\w-]+\.js$/.test(name))
+    .sort((a, b) => statSync(path.join(assets, b)).mtimeMs - statSync(path.join(assets, a)).mtimeMs)[0];
   if (!file) throw new Error(`No route manifest in ${assets}: run \`npm run build\` first.`);
   const text = readFileSync(path.join(assets, file), "utf8");
   return JSON.parse(text.replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, "")) as RemixManifest;

@@ -1,5 +1,4 @@
 import type { PartnerMembershipStatus } from "~/db/schema";
-import { z } from "zod";
 
 /**
  * Partner memberships (SPEC §2 Shell, §3 Partner user): the statuses, which of them the app bar
@@ -74,9 +73,3 @@ export function partnerMenuEntries(memberships: readonly BarMembership[]): Partn
       answerable: membership.status === "invited",
     }));
 }
-
-/** The account menu's Accept / Decline form for an invitation. */
-export const inviteAnswerSchema = z.object({
-  response: z.enum(INVITE_RESPONSES, { message: "Choose Accept or Decline." }),
-  redirectTo: z.string().optional(),
-});

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
 import { viewerOf } from "~/accounts/session.server";
-import { inviteAnswerSchema } from "~/partners/membership";
+import { inviteAnswerSchema } from "~/partners/invite-answer";
 import { answerPartnerInvite } from "~/partners/memberships.server";
 import { safeRedirectPath } from "~/security/safe-redirect";
 import { redirectWithToast } from "~/toasts/toast.server";

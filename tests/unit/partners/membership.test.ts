@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PartnerMembershipStatus } from "~/db/schema";
-import { answerInvite, inviteAnswerSchema, partnerMenuEntries, type BarMembership, type InviteResponse } from "~/partners/membership";
+import { inviteAnswerSchema } from "~/partners/invite-answer";
+import { answerInvite, partnerMenuEntries, type BarMembership, type InviteResponse } from "~/partners/membership";
 
 describe("answerInvite", () => {
   const cases: [PartnerMembershipStatus, InviteResponse, PartnerMembershipStatus | "refused", boolean][] = [
