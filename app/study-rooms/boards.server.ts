@@ -1,7 +1,7 @@
 import { db } from "~/db/db.server";
 import { roomChannel } from "~/realtime/channels";
 import { publishAll } from "~/realtime/events.server";
-import { MAX_BOARD_BYTES, MAX_BOARD_ELEMENTS, parseElements, reconcileElements, type BoardElement } from "~/study-rooms/whiteboard";
+import { MAX_BOARD_BYTES, MAX_BOARD_ELEMENTS, parseElements, reconcileElements, type BoardElement, type BoardView } from "~/study-rooms/whiteboard";
 
 type Refused = { kind: "refused"; status: number; message: string };
 
@@ -13,6 +13,13 @@ export interface BoardPush {
   /** The browser tab that drew them, which skips its own echo. */
   client_id: string;
   /** Who drew them. */
+  user_id: number;
+}
+
+/** What a change of a board's background or zoom pushes to the room. */
+export interface BoardViewPush extends BoardView {
+  board_id: number;
+  client_id: string;
   user_id: number;
 }
 
@@ -101,6 +108,28 @@ async function saveBatch(boardId: number, inputs: EditsInput[]): Promise<Saved[]
         pushes.map(({ slug, push }) => ({ channel: roomChannel(slug), action: "STANDARD_PUSH_UPDATE" as const, payload: { study_room: { slug, board: push } } })),
       );
       return answers;
+    });
+}
+
+/**
+ * A board's background and zoom, as the person who last changed them left them: saved on the
+ * board (a reload opens it so) and passed on to the room, where the others take the background.
+ */
+export async function saveBoardView(input: { room: { id: number; slug: string }; boardId: number; userId: number; clientId: string; view: BoardView }): Promise<{ kind: "saved" } | Refused> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const saved = await trx
+        .updateTable("study_room_whiteboards")
+        .set({ background: input.view.background, zoom: input.view.zoom, updated_at: new Date(), updated_by: input.userId })
+        .where("id", "=", input.boardId)
+        .where("room_id", "=", input.room.id)
+        .returning("id")
+        .executeTakeFirst();
+      if (!saved) return { kind: "refused", status: 404, message: "There is no such board in this room." } as const;
+      const push: BoardViewPush = { board_id: input.boardId, ...input.view, client_id: input.clientId, user_id: input.userId };
+      await publishAll(trx, [{ channel: roomChannel(input.room.slug), action: "STANDARD_PUSH_UPDATE", payload: { study_room: { slug: input.room.slug, board_view: push } } }]);
+      return { kind: "saved" } as const;
     });
 }
 

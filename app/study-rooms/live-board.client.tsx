@@ -4,23 +4,28 @@ import type { ExcalidrawImperativeAPI } from "@excalidraw/excalidraw/types";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { roomChannel } from "~/realtime/channels";
 import { useRealtime } from "~/realtime/realtime-provider";
-import type { BoardPush } from "~/study-rooms/boards.server";
-import { winningEdit, type BoardElement } from "~/study-rooms/whiteboard";
+import { boardPushOf } from "~/study-rooms/board-pushes";
+import { MAX_BOARD_ZOOM, MIN_BOARD_ZOOM, winningEdit, type BoardElement, type BoardView } from "~/study-rooms/whiteboard";
 
 /** How often a drawing client sends what changed: ten times a second keeps a stroke live for the others without a request per pointer move. */
 const SEND_EVERY_MS = 100;
 const RETRY_AFTER_MS = 3000;
+/** A background or zoom is saved once the person has stopped changing it for this long. */
+const SAVE_VIEW_AFTER_MS = 800;
 const NOT_SAVED = "Your last change was not saved.";
 
 export interface LiveBoardProps {
   /** The room whose board this is; null for a board to try alone (the demo), which sends nothing. */
   slug: string | null;
-  board: { id: number; name: string; background: string; elements: BoardElement[] };
+  board: { id: number; name: string; background: string; zoom: number; elements: BoardElement[] };
   /** Names of the room's members, to say who drew. */
   names: Record<number, string>;
 }
 
 type SceneElement = ReturnType<ExcalidrawImperativeAPI["getSceneElementsIncludingDeleted"]>[number];
+type SceneState = ReturnType<ExcalidrawImperativeAPI["getAppState"]>;
+
+const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 const newClientId = () => Math.random().toString(36).slice(2, 12);
 const csrfToken = () => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "";
@@ -89,8 +94,54 @@ export default function LiveBoard({ slug, board, names }: LiveBoardProps) {
    * (text measured again once its font loads), which every client does alike: not theirs to send.
    */
   const touched = useRef(false);
+
+  /** The background and zoom as last saved or received; the board's own until someone changes them. */
+  const view = useRef<BoardView>({ background: board.background, zoom: board.zoom });
+  const viewTimer = useRef<number | null>(null);
+  const saveView = useCallback(
+    (next: BoardView) => {
+      viewTimer.current = null;
+      if (slug === null) return;
+      void fetch(`/study-rooms/${slug}/boards/${board.id}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": csrfToken() },
+        body: JSON.stringify({ client_id: clientId, view: next }),
+        credentials: "same-origin",
+      })
+        .then((answer) => {
+          if (!answer.ok) setStatus("The board's background was not saved.");
+        })
+        .catch(() => setStatus("The board's background was not saved."));
+    },
+    [slug, board.id, clientId],
+  );
+  useEffect(
+    () => () => {
+      if (viewTimer.current !== null) window.clearTimeout(viewTimer.current);
+    },
+    [],
+  );
+  const onViewChange = (state: SceneState) => {
+    const background = state.viewBackgroundColor;
+    const zoom = Math.round(Math.min(MAX_BOARD_ZOOM, Math.max(MIN_BOARD_ZOOM, state.zoom.value)) * 100) / 100;
+    // Until the person touches the board, its zoom is the one it opened at (fitted to the screen):
+    // theirs to keep, not to save.
+    if (!touched.current) {
+      view.current = { ...view.current, zoom };
+      return;
+    }
+    // A colour typed in Excalidraw's picker can be any CSS colour; the board keeps hex colours.
+    if (!HEX_COLOUR.test(background)) return;
+    if (background.toLowerCase() === view.current.background.toLowerCase() && zoom === view.current.zoom) return;
+    view.current = { background: background.toLowerCase(), zoom };
+    if (viewTimer.current !== null) window.clearTimeout(viewTimer.current);
+    const next = view.current;
+    viewTimer.current = window.setTimeout(() => saveView(next), SAVE_VIEW_AFTER_MS);
+  };
+
   const onChange = useCallback(
-    (elements: readonly SceneElement[]) => {
+    (elements: readonly SceneElement[], state: SceneState) => {
+      onViewChange(state);
       let changed = false;
       for (const element of elements) {
         if (known.current.get(element.id) === element.version) continue;
@@ -103,12 +154,23 @@ export default function LiveBoard({ slug, board, names }: LiveBoardProps) {
       setCount(elements.filter((element) => !element.isDeleted).length);
       timer.current ??= window.setTimeout(() => void flush(), SEND_EVERY_MS);
     },
-    [flush],
+    // onViewChange reads only refs and saveView.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [flush, saveView],
   );
 
   useRealtime(slug === null ? [] : [roomChannel(slug)], {
     received: (event) => {
-      const push = (event.payload as { study_room?: { board?: BoardPush } } | null)?.study_room?.board;
+      const { edits: push, view: viewPush } = boardPushOf(event.payload);
+      if (viewPush && viewPush.board_id === board.id && viewPush.client_id !== clientId && api.current) {
+        // The background is the board's, for everyone; the zoom stays each person's own.
+        if (viewPush.background !== view.current.background) {
+          view.current = { ...view.current, background: viewPush.background };
+          api.current.updateScene({ appState: { viewBackgroundColor: viewPush.background }, captureUpdate: CaptureUpdateAction.NEVER });
+          setStatus(`${names[viewPush.user_id] ?? "Someone"} changed the board's background.`);
+        }
+        return;
+      }
       if (!push || push.board_id !== board.id || push.client_id === clientId || !api.current) return;
       const scene = api.current.getSceneElementsIncludingDeleted();
       const byId = new Map(scene.map((element) => [element.id, element]));
@@ -139,10 +201,13 @@ export default function LiveBoard({ slug, board, names }: LiveBoardProps) {
         <Excalidraw
           excalidrawAPI={(instance) => {
             api.current = instance;
-            // The whole board in view, however small the screen: a phone sees all of it at first.
-            requestAnimationFrame(() => instance.scrollToContent(undefined, { fitToViewport: true, viewportZoomFactor: 0.9, animate: false }));
+            // At the zoom it was left at, centred; at the default zoom, the whole board in view,
+            // however small the screen: a phone sees all of it at first.
+            requestAnimationFrame(() =>
+              board.zoom === 1 ? instance.scrollToContent(undefined, { fitToViewport: true, viewportZoomFactor: 0.9, animate: false }) : instance.scrollToContent(undefined, { animate: false }),
+            );
           }}
-          initialData={{ elements: board.elements as unknown as SceneElement[], appState: { viewBackgroundColor: board.background }, scrollToContent: true }}
+          initialData={{ elements: board.elements as unknown as SceneElement[], appState: { viewBackgroundColor: board.background, zoom: { value: board.zoom as SceneState["zoom"]["value"] } }, scrollToContent: true }}
           onChange={onChange}
           name={board.name}
           UIOptions={{ canvasActions: { loadScene: false, saveToActiveFile: false, export: false, toggleTheme: false } }}

@@ -15,6 +15,7 @@ import { metaFor } from "~/seo/page-meta";
 import { BillingPanel } from "~/study-rooms/billing-panel";
 import { roomBilling } from "~/study-rooms/billings.server";
 import { ActiveBoard } from "~/study-rooms/active-board";
+import { isBoardPush } from "~/study-rooms/board-pushes";
 import { RoomVideo } from "~/study-rooms/video/room-video";
 import { roomSchema } from "~/study-rooms/forms";
 import { cancelInvite, inviteContacts, inviteToStudyRoom, userByEmail } from "~/study-rooms/invites.server";
@@ -57,6 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         id: board.id,
         name: board.name,
         background: board.background,
+        zoom: board.zoom,
         elements: parsed.ok ? parsed.elements : [],
       };
     }),
@@ -191,7 +193,7 @@ export default function StudyRoomPage() {
   useRealtime([roomChannel(room.slug)], {
     received: (event) => {
       // Board edits go to the live board, not through a reload of the page.
-      if (event.action === "STANDARD_PUSH_UPDATE" && !(event.payload as { study_room?: { board?: unknown } } | null)?.study_room?.board) revalidate();
+      if (event.action === "STANDARD_PUSH_UPDATE" && !isBoardPush(event.payload)) revalidate();
     },
     // Whoever arrived between the page's load and the channel's opening shows up now.
     connected: () => revalidate(),

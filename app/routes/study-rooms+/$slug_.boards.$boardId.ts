@@ -3,22 +3,27 @@ import { z } from "zod";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
 import { ApiError } from "~/api/errors";
 import { apiResponse, handleApi, methodNotAllowed, readJsonBody } from "~/api/handler.server";
-import { findWhiteboard, saveBoardEdits } from "~/study-rooms/boards.server";
+import { findWhiteboard, saveBoardEdits, saveBoardView } from "~/study-rooms/boards.server";
 import { memberRoomForApi } from "~/study-rooms/room-api.server";
-import { parseElements } from "~/study-rooms/whiteboard";
+import { parseBoardView, parseElements } from "~/study-rooms/whiteboard";
 import { parseRecordId } from "~/utils/record-id";
 
 const ROUTE = "routes/study-rooms+/$slug_.boards.$boardId";
 
-const body = z.object({
-  client_id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "client_id must be a short id"),
-  elements: z.array(z.unknown()).min(1).max(5_000),
-});
+const body = z
+  .object({
+    client_id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "client_id must be a short id"),
+    elements: z.array(z.unknown()).min(1).max(5_000).optional(),
+    view: z.unknown().optional(),
+  })
+  .refine((sent) => (sent.elements === undefined) !== (sent.view === undefined), { message: "Send either elements or view.", path: ["elements"] });
 
 /**
- * POST /study-rooms/{slug}/boards/{id}: a member's edits to a board, as Excalidraw elements
- * (JSON). They are merged into the stored board and passed on to the room; the answer is the
- * board's new revision.
+ * POST /study-rooms/{slug}/boards/{id} (JSON), one of:
+ * - `{ client_id, elements }`: a member's edits, as Excalidraw elements. They are merged into the
+ *   stored board and passed on to the room; the answer is the board's new revision.
+ * - `{ client_id, view: { background, zoom } }`: the board's background colour and zoom, saved
+ *   and passed on to the room.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireMutationAccess(request, ROUTE);
@@ -28,6 +33,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const boardId = parseRecordId(params.boardId);
     if (boardId === null) throw new ApiError(404, "not_found", "There is no such board.");
     const sent = await readJsonBody(request, body);
+    if (sent.view !== undefined) {
+      const view = parseBoardView(sent.view);
+      if (!view.ok) throw new ApiError(422, "invalid_attribute", view.error, { source: { pointer: "/view" } });
+      const saved = await saveBoardView({ room: found.room, boardId, userId: session.user.id, clientId: sent.client_id, view: view.view });
+      if (saved.kind === "refused") throw new ApiError(saved.status, "not_found", saved.message);
+      return apiResponse({ data: null });
+    }
     const parsed = parseElements(sent.elements);
     if (!parsed.ok) throw new ApiError(422, "invalid_elements", parsed.error);
     const saved = await saveBoardEdits({ room: found.room, boardId, userId: session.user.id, clientId: sent.client_id, elements: parsed.elements });

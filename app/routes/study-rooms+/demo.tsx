@@ -9,6 +9,7 @@ const DEMO_BOARD = {
   id: 0,
   name: "A sample board: the derivative of x squared times sine x, worked with the product rule",
   background: "#ffffff",
+  zoom: 1,
   elements: [...DEMO_BOARD_ELEMENTS],
 };
 const NO_NAMES = {};

@@ -57,7 +57,7 @@ describe("study rooms", () => {
     expect(page.status).toBe(200);
     expect(page.data.room).toMatchObject({ name: "Organic chem night", tutoring: false });
     expect(page.data.members).toEqual([expect.objectContaining({ name: "Maya T.", role: "host", present: true })]);
-    expect(page.data.whiteboards).toEqual([{ id: page.data.room.activeWhiteboardId, name: "Board 1", background: "#ffffff", elements: [] }]);
+    expect(page.data.whiteboards).toEqual([{ id: page.data.room.activeWhiteboardId, name: "Board 1", background: "#ffffff", zoom: 1, elements: [] }]);
     const list = await visitor.get(roomsLoader, "/study-rooms");
     expect(list.data.rooms).toContainEqual(expect.objectContaining({ slug, name: "Organic chem night", role: "host", members: 1 }));
 
@@ -352,5 +352,38 @@ describe("POST /study-rooms/{slug}/boards/{id}", () => {
     expect((stored.elements as { id: string }[]).map((element) => element.id).sort()).toEqual(Array.from({ length: 12 }, (_, index) => `shape-${index}`).sort());
     const pushed = await database().db.selectFrom("realtime_events").select("payload").where("channel", "=", `room:${slug}`).execute();
     expect(pushed.filter((row) => (row.payload as { study_room: { board?: unknown } }).study_room.board)).toHaveLength(12);
+  });
+
+  it("saves a board's background and zoom and tells the room; a bad colour, a zoom out of range or both kinds at once change nothing", async () => {
+    const { visitor: host } = await visitorFor("student@demo.test");
+    const { visitor: stranger } = await visitorFor("class_rep@demo.test");
+    const slug = await newRoom(host);
+    const board = await boardOf(slug);
+    const path = `/study-rooms/${slug}/boards/${board.id}`;
+    const params = { params: { slug, boardId: String(board.id) } };
+    const send = (visitor: RouteVisitor, body: unknown) => visitor.api(boardAction, "POST", path, body, params);
+    const stored = () => database().db.selectFrom("study_room_whiteboards").select(["background", "zoom", "revision"]).where("id", "=", board.id).executeTakeFirstOrThrow();
+
+    expect((await send(host, { client_id: "tab-a", view: { background: "#FFF9DB", zoom: 1.5 } })).status).toBe(200);
+    expect(await stored()).toEqual({ background: "#fff9db", zoom: 1.5, revision: 0 });
+    const fetched = await host.api(boardLoader, "GET", path, undefined, params);
+    expect(fetched.data.data.attributes).toMatchObject({ background: "#fff9db", zoom: 1.5 });
+    const pushes = (await database().db.selectFrom("realtime_events").select("payload").where("channel", "=", `room:${slug}`).orderBy("id").execute()).map(
+      (row) => (row.payload as { study_room: { board_view?: unknown } }).study_room.board_view,
+    );
+    expect(pushes.filter(Boolean)).toEqual([{ board_id: board.id, background: "#fff9db", zoom: 1.5, client_id: "tab-a", user_id: expect.any(Number) }]);
+
+    for (const [body, status] of [
+      [{ client_id: "tab-a", view: { background: "red", zoom: 1 } }, 422],
+      [{ client_id: "tab-a", view: { background: "#000000", zoom: 99 } }, 422],
+      [{ client_id: "tab-a", view: { background: "#000000", zoom: 1 }, elements: [shape("a", 1, 1)] }, 422],
+      [{ client_id: "tab-a" }, 422],
+    ] as const) {
+      const answer = await send(host, body);
+      expect(answer.status, JSON.stringify(body)).toBe(status);
+      expect(answer.data.errors[0].detail).toMatch(/.{10,}/);
+    }
+    expect((await send(stranger, { client_id: "tab-x", view: { background: "#000000", zoom: 1 } })).status).toBe(403);
+    expect(await stored()).toEqual({ background: "#fff9db", zoom: 1.5, revision: 0 });
   });
 });
