@@ -224,7 +224,7 @@ export default function StudyRoomPage() {
       <div className="study-room__layout">
         <div className="study-room__main">
           <RoomVideo slug={room.slug} viewerId={viewerId} members={members} />
-          <section aria-labelledby="boards-heading" className="study-room__boards">
+          <section aria-labelledby="boards-heading" className="study-room__boards" data-tour="study-room-whiteboard">
             <h2 className="section-heading" id="boards-heading">
               Whiteboards
             </h2>
@@ -260,7 +260,7 @@ export default function StudyRoomPage() {
         </div>
 
         <aside className="study-room__side">
-          <section aria-labelledby="people-heading">
+          <section aria-labelledby="people-heading" data-tour="study-room-participants">
             <h2 className="section-heading" id="people-heading">
               People ({here.length} here)
             </h2>
@@ -318,7 +318,7 @@ export default function StudyRoomPage() {
             </div>
           ) : null}
 
-          <section aria-labelledby="invite-heading" style={{ marginTop: "var(--space-5)" }}>
+          <section aria-labelledby="invite-heading" data-tour="study-room-invite" style={{ marginTop: "var(--space-5)" }}>
             <h2 className="section-heading" id="invite-heading">
               Invite someone
             </h2>

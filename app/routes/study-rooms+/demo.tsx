@@ -28,14 +28,14 @@ export default function DemoStudyRoomPage() {
         try (what you draw here stays on your screen). In your own room everyone draws on it together.
       </p>
       <div className="study-room__layout">
-        <section aria-labelledby="boards-heading" className="study-room__boards">
+        <section aria-labelledby="boards-heading" className="study-room__boards" data-tour="study-room-whiteboard">
           <h2 className="section-heading" id="boards-heading">
             Whiteboard
           </h2>
           <ActiveBoard slug={null} board={DEMO_BOARD} names={NO_NAMES} caption="Board 1 (everyone in the room sees the same board)" />
         </section>
         <aside className="study-room__side">
-          <section aria-labelledby="people-heading">
+          <section aria-labelledby="people-heading" data-tour="study-room-participants">
             <h2 className="section-heading" id="people-heading">
               People
             </h2>
@@ -50,7 +50,7 @@ export default function DemoStudyRoomPage() {
               </li>
             </ul>
           </section>
-          <section aria-labelledby="start-heading" style={{ marginTop: "var(--space-5)" }}>
+          <section aria-labelledby="start-heading" data-tour="study-room-invite" style={{ marginTop: "var(--space-5)" }}>
             <h2 className="section-heading" id="start-heading">
               Your own room
             </h2>
