@@ -1,7 +1,8 @@
 import { db } from "~/db/db.server";
 import { roomChannel } from "~/realtime/channels";
 import { publishAll } from "~/realtime/events.server";
-import { MAX_BOARD_BYTES, MAX_BOARD_ELEMENTS, parseElements, reconcileElements, type BoardElement, type BoardView } from "~/study-rooms/whiteboard";
+import type { RateLimitRule } from "~/security/rate-limit.server";
+import { MAX_BOARD_BYTES, MAX_BOARD_ELEMENTS, parseElements, reconcileElements, type BoardElement, type BoardPointer, type BoardView } from "~/study-rooms/whiteboard";
 
 type Refused = { kind: "refused"; status: number; message: string };
 
@@ -22,6 +23,19 @@ export interface BoardViewPush extends BoardView {
   client_id: string;
   user_id: number;
 }
+
+/** Where someone's pointer is on a board, pushed to the room so the others see it move. */
+export interface BoardPointerPush extends BoardPointer {
+  board_id: number;
+  client_id: string;
+  user_id: number;
+}
+
+/**
+ * Pointer positions per person: a browser sends at most about seven a second while the pointer
+ * moves over the board (live-board.client.tsx), two tabs twice that; each is a stored event.
+ */
+export const pointerRateLimit: RateLimitRule = { name: "study-room-pointer:user", limit: 1_200, windowSeconds: 60 };
 
 type EditsInput = { room: { id: number; slug: string }; boardId: number; userId: number; clientId: string; elements: BoardElement[] };
 type Saved = { kind: "saved"; revision: number } | Refused;
@@ -131,6 +145,15 @@ export async function saveBoardView(input: { room: { id: number; slug: string };
       await publishAll(trx, [{ channel: roomChannel(input.room.slug), action: "STANDARD_PUSH_UPDATE", payload: { study_room: { slug: input.room.slug, board_view: push } } }]);
       return { kind: "saved" } as const;
     });
+}
+
+/** Passes one person's pointer on a board of the room to the others; nothing is saved but the event. */
+export async function passPointer(input: { room: { id: number; slug: string }; boardId: number; userId: number; clientId: string; pointer: BoardPointer }): Promise<{ kind: "passed" } | Refused> {
+  const board = await db().selectFrom("study_room_whiteboards").select("id").where("id", "=", input.boardId).where("room_id", "=", input.room.id).executeTakeFirst();
+  if (!board) return { kind: "refused", status: 404, message: "There is no such board in this room." };
+  const push: BoardPointerPush = { board_id: input.boardId, ...input.pointer, client_id: input.clientId, user_id: input.userId };
+  await publishAll(db(), [{ channel: roomChannel(input.room.slug), action: "STANDARD_PUSH_UPDATE", payload: { study_room: { slug: input.room.slug, board_pointer: push } } }]);
+  return { kind: "passed" };
 }
 
 /** One board of a room, as stored. */

@@ -1,6 +1,6 @@
 import { CaptureUpdateAction, Excalidraw, restoreElements } from "@excalidraw/excalidraw";
 import "@excalidraw/excalidraw/index.css";
-import type { ExcalidrawImperativeAPI } from "@excalidraw/excalidraw/types";
+import type { Collaborator, ExcalidrawImperativeAPI, SocketId } from "@excalidraw/excalidraw/types";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { roomChannel } from "~/realtime/channels";
 import { useRealtime } from "~/realtime/realtime-provider";
@@ -10,6 +10,10 @@ import { MAX_BOARD_ZOOM, MIN_BOARD_ZOOM, winningEdit, type BoardElement, type Bo
 /** How often a drawing client sends what changed: ten times a second keeps a stroke live for the others without a request per pointer move. */
 const SEND_EVERY_MS = 100;
 const RETRY_AFTER_MS = 3000;
+/** Where one's pointer is goes to the others at most this often while it moves. */
+const POINTER_EVERY_MS = 150;
+/** Someone whose pointer has not moved for this long is no longer shown on the board. */
+const POINTER_SHOWN_MS = 10_000;
 /** A background or zoom is saved once the person has stopped changing it for this long. */
 const SAVE_VIEW_AFTER_MS = 800;
 const NOT_SAVED = "Your last change was not saved.";
@@ -159,9 +163,62 @@ export default function LiveBoard({ slug, board, names }: LiveBoardProps) {
     [flush, saveView],
   );
 
+  /** The latest position to send, one request at a time and at most every POINTER_EVERY_MS. */
+  const pointerToSend = useRef<{ x: number; y: number; tool: "pointer" | "laser" } | null>(null);
+  const pointerTimer = useRef<number | null>(null);
+  const sendPointer = useCallback(async () => {
+    const pointer = pointerToSend.current;
+    pointerToSend.current = null;
+    if (!pointer || slug === null) {
+      pointerTimer.current = null;
+      return;
+    }
+    await fetch(`/study-rooms/${slug}/boards/${board.id}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": csrfToken() },
+      body: JSON.stringify({ client_id: clientId, pointer }),
+      credentials: "same-origin",
+    }).catch(() => null);
+    // A pointer that moved meanwhile goes next; a lost position is soon followed by another.
+    pointerTimer.current = window.setTimeout(() => void sendPointer(), POINTER_EVERY_MS);
+  }, [slug, board.id, clientId]);
+  const onPointerUpdate = ({ pointer }: { pointer: { x: number; y: number; tool: "pointer" | "laser" } }) => {
+    if (slug === null) return;
+    pointerToSend.current = { x: pointer.x, y: pointer.y, tool: pointer.tool };
+    pointerTimer.current ??= window.setTimeout(() => void sendPointer(), POINTER_EVERY_MS);
+  };
+
+  /** The others' pointers on this board, by browser tab, with when each last moved. */
+  const others = useRef(new Map<string, { collaborator: Collaborator; seenAt: number }>());
+  const showOthers = useCallback(() => {
+    api.current?.updateScene({ collaborators: new Map([...others.current].map(([id, other]) => [id as SocketId, other.collaborator])) });
+  }, []);
+  useEffect(() => {
+    const sweep = window.setInterval(() => {
+      const now = Date.now();
+      let gone = false;
+      for (const [id, other] of others.current) {
+        if (now - other.seenAt < POINTER_SHOWN_MS) continue;
+        others.current.delete(id);
+        gone = true;
+      }
+      if (gone) showOthers();
+    }, 2_000);
+    return () => {
+      window.clearInterval(sweep);
+      if (pointerTimer.current !== null) window.clearTimeout(pointerTimer.current);
+    };
+  }, [showOthers]);
+
   useRealtime(slug === null ? [] : [roomChannel(slug)], {
     received: (event) => {
-      const { edits: push, view: viewPush } = boardPushOf(event.payload);
+      const { edits: push, view: viewPush, pointer } = boardPushOf(event.payload);
+      if (pointer && pointer.board_id === board.id && pointer.client_id !== clientId) {
+        const username = names[pointer.user_id] ?? "Someone";
+        others.current.set(pointer.client_id, { collaborator: { id: pointer.client_id, username, pointer: { x: pointer.x, y: pointer.y, tool: pointer.tool } }, seenAt: Date.now() });
+        showOthers();
+        return;
+      }
       if (viewPush && viewPush.board_id === board.id && viewPush.client_id !== clientId && api.current) {
         // The background is the board's, for everyone; the zoom stays each person's own.
         if (viewPush.background !== view.current.background) {
@@ -209,6 +266,7 @@ export default function LiveBoard({ slug, board, names }: LiveBoardProps) {
           }}
           initialData={{ elements: board.elements as unknown as SceneElement[], appState: { viewBackgroundColor: board.background, zoom: { value: board.zoom as SceneState["zoom"]["value"] } }, scrollToContent: true }}
           onChange={onChange}
+          onPointerUpdate={onPointerUpdate}
           name={board.name}
           UIOptions={{ canvasActions: { loadScene: false, saveToActiveFile: false, export: false, toggleTheme: false } }}
         />

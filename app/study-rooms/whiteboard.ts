@@ -165,3 +165,24 @@ export function parseBoardView(value: unknown): Parsed<{ view: BoardView }> {
   if (!isFiniteNumber(zoomNumber) || zoomNumber < MIN_BOARD_ZOOM || zoomNumber > MAX_BOARD_ZOOM) return { ok: false, error: `The zoom must be a number from ${MIN_BOARD_ZOOM} to ${MAX_BOARD_ZOOM}.` };
   return { ok: true, view: { background: background.trim().toLowerCase(), zoom: zoomNumber } };
 }
+
+/** Where one person's pointer is on a board, in the board's coordinates, and whether it is Excalidraw's laser. */
+export interface BoardPointer {
+  x: number;
+  y: number;
+  tool: "pointer" | "laser";
+}
+
+/** Far beyond any board anyone draws; keeps a pointer a number every client can place. */
+const MAX_POINTER_COORDINATE = 10_000_000;
+
+/** A client's pointer position, checked. */
+export function parseBoardPointer(value: unknown): Parsed<{ pointer: BoardPointer }> {
+  if (!isRecord(value)) return { ok: false, error: "The pointer must be an object with x and y." };
+  const { x, y, tool = "pointer" } = value;
+  for (const [name, coordinate] of [["x", x], ["y", y]] as const) {
+    if (!isFiniteNumber(coordinate) || Math.abs(coordinate) > MAX_POINTER_COORDINATE) return { ok: false, error: `The pointer's ${name} must be a number between -10,000,000 and 10,000,000.` };
+  }
+  if (tool !== "pointer" && tool !== "laser") return { ok: false, error: 'The pointer\'s tool must be "pointer" or "laser".' };
+  return { ok: true, pointer: { x: Math.round((x as number) * 10) / 10, y: Math.round((y as number) * 10) / 10, tool } };
+}

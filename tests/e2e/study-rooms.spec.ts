@@ -187,6 +187,9 @@ test("two people in a room see each other's video; a shape drawn by one appears 
   // SPEC: the other person sees it within a second.
   await expect(liveBoard(invitee.page)).toHaveAttribute("data-elements", "1", { timeout: 1_000 });
   await expect(invitee.page.locator(".live-board__status")).toHaveText(/drew on this board/);
+  // The other's pointer moving over the board: Excalidraw lists them among the people on it.
+  await page.mouse.move(canvas.x + 40, canvas.y + canvas.height - 40, { steps: 4 });
+  await expect(liveBoard(invitee.page).locator(".UserList__wrapper, .UserList").first()).toBeVisible();
 
   // Saved: both find it after reloading, as the server's picture and then on the live board.
   for (const each of [page, invitee.page]) {

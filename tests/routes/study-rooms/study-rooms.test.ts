@@ -386,4 +386,29 @@ describe("POST /study-rooms/{slug}/boards/{id}", () => {
     expect((await send(stranger, { client_id: "tab-x", view: { background: "#000000", zoom: 1 } })).status).toBe(403);
     expect(await stored()).toEqual({ background: "#fff9db", zoom: 1.5, revision: 0 });
   });
+
+  it("passes a member's pointer to the room without saving anything; a bad pointer or a stranger's changes nothing", async () => {
+    const { visitor: host, id: hostId } = await visitorFor("student@demo.test");
+    const { visitor: stranger } = await visitorFor("class_rep@demo.test");
+    const slug = await newRoom(host);
+    const board = await boardOf(slug);
+    const path = `/study-rooms/${slug}/boards/${board.id}`;
+    const params = { params: { slug, boardId: String(board.id) } };
+    const send = (visitor: RouteVisitor, body: unknown, to = params) => visitor.api(boardAction, "POST", path, body, to);
+    const pointers = async () =>
+      (await database().db.selectFrom("realtime_events").select("payload").where("channel", "=", `room:${slug}`).orderBy("id").execute())
+        .map((row) => (row.payload as { study_room: { board_pointer?: unknown } }).study_room.board_pointer)
+        .filter(Boolean);
+
+    expect((await send(host, { client_id: "tab-a", pointer: { x: 120.55, y: 40, tool: "laser" } })).status).toBe(202);
+    expect(await pointers()).toEqual([{ board_id: board.id, x: 120.6, y: 40, tool: "laser", client_id: "tab-a", user_id: hostId }]);
+    expect((await boardOf(slug)).revision).toBe(0);
+
+    const bad = await send(host, { client_id: "tab-a", pointer: { x: "left", y: 0 } });
+    expect(bad.status).toBe(422);
+    expect(bad.data.errors[0].detail).toBe("The pointer's x must be a number between -10,000,000 and 10,000,000.");
+    expect((await send(host, { client_id: "tab-a", pointer: { x: 1, y: 1 } }, { params: { slug, boardId: "999999" } })).status).toBe(404);
+    expect((await send(stranger, { client_id: "tab-x", pointer: { x: 1, y: 1 } })).status).toBe(403);
+    expect(await pointers()).toHaveLength(1);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseBoardView, parseElements, reconcileElements, visibleElements, winningEdit, type BoardElement } from "~/study-rooms/whiteboard";
+import { parseBoardPointer, parseBoardView, parseElements, reconcileElements, visibleElements, winningEdit, type BoardElement } from "~/study-rooms/whiteboard";
 
 const element = (id: string, extra: Partial<BoardElement> = {}): BoardElement => ({ id, type: "rectangle", version: 1, versionNonce: 100, x: 0, y: 0, width: 10, height: 10, ...extra });
 const byId = (elements: readonly BoardElement[]) => [...elements].sort((a, b) => a.id.localeCompare(b.id));
@@ -220,5 +220,24 @@ describe("parseBoardView (a board's background and zoom)", () => {
     ["an empty zoom", { background: "#fff", zoom: "" }, "The zoom must be a number from 0.1 to 30."],
   ])("%s", (_name, value, expected) => {
     expect(parseBoardView(value)).toEqual(typeof expected === "string" ? { ok: false, error: expected } : { ok: true, view: expected });
+  });
+});
+
+describe("parseBoardPointer (where someone's pointer is)", () => {
+  const range = "must be a number between -10,000,000 and 10,000,000.";
+  it.each<[string, unknown, { x: number; y: number; tool: string } | string]>([
+    ["a pointer", { x: 12.34, y: -5, tool: "pointer" }, { x: 12.3, y: -5, tool: "pointer" }],
+    ["the laser", { x: 0, y: 0, tool: "laser" }, { x: 0, y: 0, tool: "laser" }],
+    ["no tool: the pointer", { x: 1, y: 2 }, { x: 1, y: 2, tool: "pointer" }],
+    ["the edge of the range", { x: 10_000_000, y: -10_000_000 }, { x: 10_000_000, y: -10_000_000, tool: "pointer" }],
+    ["not an object", [1, 2], "The pointer must be an object with x and y."],
+    ["nothing", null, "The pointer must be an object with x and y."],
+    ["no x", { y: 1 }, `The pointer's x ${range}`],
+    ["x as text", { x: "1", y: 1 }, `The pointer's x ${range}`],
+    ["an infinite y", { x: 1, y: Number.POSITIVE_INFINITY }, `The pointer's y ${range}`],
+    ["past the range", { x: 1, y: 10_000_001 }, `The pointer's y ${range}`],
+    ["another tool", { x: 1, y: 1, tool: "eraser" }, 'The pointer\'s tool must be "pointer" or "laser".'],
+  ])("%s", (_name, value, expected) => {
+    expect(parseBoardPointer(value)).toEqual(typeof expected === "string" ? { ok: false, error: expected } : { ok: true, pointer: expected });
   });
 });
