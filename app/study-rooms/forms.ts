@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { attachFileField } from "~/study-rooms/attachment-files";
 
 /** The forms of /study-rooms, a room's page and an invite's page, as the actions parse them. */
 
@@ -22,6 +23,7 @@ export const roomSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("presence") }),
   z.object({ intent: z.literal("add_board"), name: z.string().trim().max(60, "Keep the name to 60 characters").optional() }),
   z.object({ intent: z.literal("activate_board"), board_id: id("Choose a board") }),
+  z.object({ intent: z.literal("attach"), file: attachFileField }),
 ]);
 
 export const inviteAnswerSchema = z.object({ intent: z.enum(["accept", "decline"], { error: "Join or ignore the invite" }) });

@@ -210,6 +210,7 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/study-rooms+/$slug_.billing": { url: "/study-rooms/no-such-room/billing", get: { redirect: "/study-rooms/no-such-room" }, mutation: "POST" },
   "routes/study-rooms+/$slug_.signal": mutationOnly("/study-rooms/no-such-room/signal", "POST"),
   "routes/study-rooms+/$slug_.errors": mutationOnly("/study-rooms/no-such-room/errors", "POST"),
+  "routes/study-rooms+/$slug_.attachments.$attachmentId": { url: "/study-rooms/no-such-room/attachments/1", get: { status: 404 } },
   "routes/instructors+/$id_.write-a-review": { url: "/instructors/4/write-a-review", mutation: "POST" },
   "routes/reviews+/$id.visibility": mutationOnly("/reviews/999999999/visibility", "POST"),
   "routes/work-shifts+/_index": { url: "/work-shifts", mutation: "POST" },

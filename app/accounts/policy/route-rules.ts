@@ -313,6 +313,7 @@ export const ROUTE_RULES = {
   "routes/study-rooms+/$slug_.billing": { access: "signed-in" },
   "routes/study-rooms+/$slug_.signal": { access: "signed-in", api: true },
   "routes/study-rooms+/$slug_.errors": { access: "signed-in", api: true },
+  "routes/study-rooms+/$slug_.attachments.$attachmentId": { access: "signed-in" },
   // SPEC §7: the tutors suggested to a student (self or admin: app/accounts/policy/permissions.ts
   // "view"), and an educator's public profile document.
   "routes/api+/v1+/users+/recommended_tutors_for_student.$id": { access: "signed-in", api: true },

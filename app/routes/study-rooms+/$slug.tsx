@@ -16,6 +16,9 @@ import { BillingPanel } from "~/study-rooms/billing-panel";
 import { roomBilling } from "~/study-rooms/billings.server";
 import { ActiveBoard } from "~/study-rooms/active-board";
 import { isBoardPush } from "~/study-rooms/board-pushes";
+import { addRoomAttachment, listRoomAttachments } from "~/study-rooms/attachments.server";
+import { ROOM_ATTACHMENT_MESSAGES } from "~/study-rooms/attachment-files";
+import { RoomFiles } from "~/study-rooms/room-files";
 import { RoomVideo } from "~/study-rooms/video/room-video";
 import { roomSchema } from "~/study-rooms/forms";
 import { cancelInvite, inviteContacts, inviteToStudyRoom, userByEmail } from "~/study-rooms/invites.server";
@@ -41,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const now = new Date();
   // Opening the room is being in it: the others see the viewer arrive.
   await recordPresence(room, session.user.id, now);
-  const [loaded, contacts, billing] = await Promise.all([loadStudyRoom(room.id, now), inviteContacts(session.user.id, room.id), roomBilling(room.id, session.user.id)]);
+  const [loaded, contacts, billing, files] = await Promise.all([loadStudyRoom(room.id, now), inviteContacts(session.user.id, room.id), roomBilling(room.id, session.user.id), listRoomAttachments(room.id)]);
   return {
     room: {
       slug: room.slug,
@@ -69,6 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     })),
     contacts,
     billing,
+    files,
   };
 }
 
@@ -161,6 +165,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (added.kind === "refused") return refuse(added.message, added.status);
       throw redirect(back);
     }
+    case "attach": {
+      const attached = await addRoomAttachment({ room, userId: session.user.id, fileName: command.file.name, bytes: new Uint8Array(await command.file.arrayBuffer()) });
+      if (attached.kind === "refused") return data({ result: submission.reply({ fieldErrors: { file: [attached.message] } }) }, { status: attached.status });
+      throw await redirectWithToast(back, { type: "success", message: ROOM_ATTACHMENT_MESSAGES.added(attached.name) });
+    }
     case "activate_board": {
       const activated = await activateWhiteboard({
         room,
@@ -185,7 +194,7 @@ const ROLE_LABELS = {
 const HEARTBEAT_MS = PRESENCE_WINDOW_MS / 2;
 
 export default function StudyRoomPage() {
-  const { room, viewerId, manages, members, whiteboards, invites, contacts, billing } = useLoaderData<typeof loader>();
+  const { room, viewerId, manages, members, whiteboards, invites, contacts, billing, files } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const revalidate = useSettledRevalidate();
@@ -324,6 +333,8 @@ export default function StudyRoomPage() {
             </h2>
             <InviteForm contacts={contacts} result={answer?.result} busy={busy} />
           </section>
+
+          <RoomFiles slug={room.slug} files={files} errors={answer?.result.error?.file ?? undefined} busy={busy} />
 
           {members.find((member) => member.id === viewerId)?.role !== "host" ? (
             <Form method="post" style={{ marginTop: "var(--space-5)" }}>

@@ -245,6 +245,7 @@ describe("the route table", () => {
     "routes/study-rooms+/$slug_.billing": { load: "signed-in" },
     "routes/study-rooms+/$slug_.signal": { load: "signed-in" },
     "routes/study-rooms+/$slug_.errors": { load: "signed-in" },
+    "routes/study-rooms+/$slug_.attachments.$attachmentId": { load: "signed-in" },
     "routes/api+/v1+/users+/recommended_tutors_for_student.$id": { load: "signed-in" },
     "routes/users+/$id.instructor_profile": { load: "everyone" },
     "routes/instructors+/$id_.write-a-review": { load: "signed-in" },
