@@ -1,7 +1,7 @@
 import { CaptureUpdateAction, Excalidraw, restoreElements } from "@excalidraw/excalidraw";
 import "@excalidraw/excalidraw/index.css";
 import type { Collaborator, ExcalidrawImperativeAPI, SocketId } from "@excalidraw/excalidraw/types";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from "react";
 import { roomChannel } from "~/realtime/channels";
 import { useRealtime } from "~/realtime/realtime-provider";
 import { boardPushOf } from "~/study-rooms/board-pushes";
@@ -17,6 +17,7 @@ const POINTER_SHOWN_MS = 10_000;
 /** A background or zoom is saved once the person has stopped changing it for this long. */
 const SAVE_VIEW_AFTER_MS = 800;
 const NOT_SAVED = "Your last change was not saved.";
+const PICTURES_GO_TO_FILES = "Pictures can't go on the board yet: attach them to the room under Files, where everyone can open them.";
 
 export interface LiveBoardProps {
   /** The room whose board this is; null for a board to try alone (the demo), which sends nothing. */
@@ -248,12 +249,28 @@ export default function LiveBoard({ slug, board, names }: LiveBoardProps) {
   });
 
   const touch = () => (touched.current = true);
+  /**
+   * A picture dropped or pasted onto the board would show only here: its file stays in this
+   * browser, so the others (and this person after a reload) would see an empty frame. Until
+   * pictures go on boards from the room's files, they go to Files.
+   */
+  const refusePicture = (files: FileList | undefined | null) => {
+    if (![...(files ?? [])].some((file) => file.type.startsWith("image/"))) return false;
+    setStatus(PICTURES_GO_TO_FILES);
+    return true;
+  };
+  const onDropCapture = (event: DragEvent<HTMLDivElement>) => {
+    touch();
+    if (!refusePicture(event.dataTransfer?.files)) return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (container.current) return nameExcalidrawControls(container.current);
   }, []);
   return (
-    <div ref={container} className="live-board" data-board-id={board.id} data-elements={count} onPointerDownCapture={touch} onKeyDownCapture={touch} onPasteCapture={touch} onDropCapture={touch}>
+    <div ref={container} className="live-board" data-board-id={board.id} data-elements={count} onPointerDownCapture={touch} onKeyDownCapture={touch} onPasteCapture={touch} onDropCapture={onDropCapture}>
       <div className="live-board__canvas">
         <Excalidraw
           excalidrawAPI={(instance) => {
@@ -268,7 +285,8 @@ export default function LiveBoard({ slug, board, names }: LiveBoardProps) {
           onChange={onChange}
           onPointerUpdate={onPointerUpdate}
           name={board.name}
-          UIOptions={{ canvasActions: { loadScene: false, saveToActiveFile: false, export: false, toggleTheme: false } }}
+          onPaste={(_data, event) => !refusePicture(event?.clipboardData?.files)}
+          UIOptions={{ canvasActions: { loadScene: false, saveToActiveFile: false, export: false, toggleTheme: false }, tools: { image: false } }}
         />
       </div>
       <p className={failed ? "live-board__status live-board__status--failed" : "live-board__status muted"} role="status" aria-live="polite">
