@@ -35,6 +35,16 @@ const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 const newClientId = () => Math.random().toString(36).slice(2, 12);
 const csrfToken = () => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "";
 
+/** One post to the board endpoint (edits, view or pointer); null when the connection failed. */
+function postToBoard(slug: string, boardId: number, body: { client_id: string; elements?: SceneElement[]; view?: BoardView; pointer?: { x: number; y: number; tool: "pointer" | "laser" } }) {
+  return fetch(`/study-rooms/${slug}/boards/${boardId}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": csrfToken() },
+    body: JSON.stringify(body),
+    credentials: "same-origin",
+  }).catch(() => null);
+}
+
 /**
  * The active board, drawn on together (Excalidraw). Each edit is sent to the board endpoint,
  * which keeps one winner per element and passes the winners to the room; what others drew arrives
@@ -61,12 +71,7 @@ export default function LiveBoard({ slug, board, names }: LiveBoardProps) {
     queued.current.clear();
     if (elements.length === 0 || slug === null) return;
     sending.current = true;
-    const answer = await fetch(`/study-rooms/${slug}/boards/${board.id}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": csrfToken() },
-      body: JSON.stringify({ client_id: clientId, elements }),
-      credentials: "same-origin",
-    }).catch(() => null);
+    const answer = await postToBoard(slug, board.id, { client_id: clientId, elements });
     sending.current = false;
     if (answer?.ok) {
       setFailed(false);
@@ -91,7 +96,7 @@ export default function LiveBoard({ slug, board, names }: LiveBoardProps) {
     () => () => {
       if (timer.current !== null) window.clearTimeout(timer.current);
     },
-    [],
+    []
   );
 
   /**
@@ -107,42 +112,38 @@ export default function LiveBoard({ slug, board, names }: LiveBoardProps) {
     (next: BoardView) => {
       viewTimer.current = null;
       if (slug === null) return;
-      void fetch(`/study-rooms/${slug}/boards/${board.id}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": csrfToken() },
-        body: JSON.stringify({ client_id: clientId, view: next }),
-        credentials: "same-origin",
-      })
-        .then((answer) => {
-          if (!answer.ok) setStatus("The board's background was not saved.");
-        })
-        .catch(() => setStatus("The board's background was not saved."));
+      void postToBoard(slug, board.id, { client_id: clientId, view: next }).then((answer) => {
+        if (!answer?.ok) setStatus("The board's background was not saved.");
+      });
     },
-    [slug, board.id, clientId],
+    [slug, board.id, clientId]
   );
   useEffect(
     () => () => {
       if (viewTimer.current !== null) window.clearTimeout(viewTimer.current);
     },
-    [],
+    []
   );
-  const onViewChange = (state: SceneState) => {
-    const background = state.viewBackgroundColor;
-    const zoom = Math.round(Math.min(MAX_BOARD_ZOOM, Math.max(MIN_BOARD_ZOOM, state.zoom.value)) * 100) / 100;
-    // Until the person touches the board, its zoom is the one it opened at (fitted to the screen):
-    // theirs to keep, not to save.
-    if (!touched.current) {
-      view.current = { ...view.current, zoom };
-      return;
-    }
-    // A colour typed in Excalidraw's picker can be any CSS colour; the board keeps hex colours.
-    if (!HEX_COLOUR.test(background)) return;
-    if (background.toLowerCase() === view.current.background.toLowerCase() && zoom === view.current.zoom) return;
-    view.current = { background: background.toLowerCase(), zoom };
-    if (viewTimer.current !== null) window.clearTimeout(viewTimer.current);
-    const next = view.current;
-    viewTimer.current = window.setTimeout(() => saveView(next), SAVE_VIEW_AFTER_MS);
-  };
+  const onViewChange = useCallback(
+    (state: SceneState) => {
+      const background = state.viewBackgroundColor;
+      const zoom = Math.round(Math.min(MAX_BOARD_ZOOM, Math.max(MIN_BOARD_ZOOM, state.zoom.value)) * 100) / 100;
+      // Until the person touches the board, its zoom is the one it opened at (fitted to the screen):
+      // theirs to keep, not to save.
+      if (!touched.current) {
+        view.current = { ...view.current, zoom };
+        return;
+      }
+      // A colour typed in Excalidraw's picker can be any CSS colour; the board keeps hex colours.
+      if (!HEX_COLOUR.test(background)) return;
+      if (background.toLowerCase() === view.current.background.toLowerCase() && zoom === view.current.zoom) return;
+      view.current = { background: background.toLowerCase(), zoom };
+      if (viewTimer.current !== null) window.clearTimeout(viewTimer.current);
+      const next = view.current;
+      viewTimer.current = window.setTimeout(() => saveView(next), SAVE_VIEW_AFTER_MS);
+    },
+    [saveView]
+  );
 
   const onChange = useCallback(
     (elements: readonly SceneElement[], state: SceneState) => {
@@ -159,9 +160,7 @@ export default function LiveBoard({ slug, board, names }: LiveBoardProps) {
       setCount(elements.filter((element) => !element.isDeleted).length);
       timer.current ??= window.setTimeout(() => void flush(), SEND_EVERY_MS);
     },
-    // onViewChange reads only refs and saveView.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [flush, saveView],
+    [flush, onViewChange]
   );
 
   /** The latest position to send, one request at a time and at most every POINTER_EVERY_MS. */
@@ -174,12 +173,7 @@ export default function LiveBoard({ slug, board, names }: LiveBoardProps) {
       pointerTimer.current = null;
       return;
     }
-    await fetch(`/study-rooms/${slug}/boards/${board.id}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": csrfToken() },
-      body: JSON.stringify({ client_id: clientId, pointer }),
-      credentials: "same-origin",
-    }).catch(() => null);
+    await postToBoard(slug, board.id, { client_id: clientId, pointer });
     // A pointer that moved meanwhile goes next; a lost position is soon followed by another.
     pointerTimer.current = window.setTimeout(() => void sendPointer(), POINTER_EVERY_MS);
   }, [slug, board.id, clientId]);
@@ -270,7 +264,16 @@ export default function LiveBoard({ slug, board, names }: LiveBoardProps) {
     if (container.current) return nameExcalidrawControls(container.current);
   }, []);
   return (
-    <div ref={container} className="live-board" data-board-id={board.id} data-elements={count} onPointerDownCapture={touch} onKeyDownCapture={touch} onPasteCapture={touch} onDropCapture={onDropCapture}>
+    <div
+      ref={container}
+      className="live-board"
+      data-board-id={board.id}
+      data-elements={count}
+      onPointerDownCapture={touch}
+      onKeyDownCapture={touch}
+      onPasteCapture={touch}
+      onDropCapture={onDropCapture}
+    >
       <div className="live-board__canvas">
         <Excalidraw
           excalidrawAPI={(instance) => {
@@ -278,10 +281,14 @@ export default function LiveBoard({ slug, board, names }: LiveBoardProps) {
             // At the zoom it was left at, centred; at the default zoom, the whole board in view,
             // however small the screen: a phone sees all of it at first.
             requestAnimationFrame(() =>
-              board.zoom === 1 ? instance.scrollToContent(undefined, { fitToViewport: true, viewportZoomFactor: 0.9, animate: false }) : instance.scrollToContent(undefined, { animate: false }),
+              board.zoom === 1 ? instance.scrollToContent(undefined, { fitToViewport: true, viewportZoomFactor: 0.9, animate: false }) : instance.scrollToContent(undefined, { animate: false })
             );
           }}
-          initialData={{ elements: board.elements as unknown as SceneElement[], appState: { viewBackgroundColor: board.background, zoom: { value: board.zoom as SceneState["zoom"]["value"] } }, scrollToContent: true }}
+          initialData={{
+            elements: board.elements as unknown as SceneElement[],
+            appState: { viewBackgroundColor: board.background, zoom: { value: board.zoom as SceneState["zoom"]["value"] } },
+            scrollToContent: true,
+          }}
           onChange={onChange}
           onPointerUpdate={onPointerUpdate}
           name={board.name}

@@ -201,3 +201,26 @@ test("two people in a room see each other's video; a shape drawn by one appears 
   expect(board.data.attributes.elements.filter((element) => !element.isDeleted).map((element) => element.type)).toEqual(["rectangle"]);
   await invitee.close();
 });
+
+test("a member attaches a PDF to the room with a plain form and opens it; a file that is not one is refused", async ({ page, consoleWatch }, testInfo) => {
+  test.skip(testInfo.project.name === "js-on", "the Files form is a plain multipart form: checked once, without JavaScript");
+  consoleWatch.allow(/status of 415/);
+  await signIn(page, "mcat_sales_rep@demo.test");
+  await createRoom(page, "Files, without JavaScript");
+  const files = page.locator("section[aria-labelledby=files-heading]");
+  await expect(files).toContainText("No files yet");
+
+  await page.getByLabel("Attach a file").setInputFiles({ name: "Week 3 notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n") });
+  await page.getByRole("button", { name: "Attach", exact: true }).click();
+  await expect(page.locator('[data-shell="toasts"] [role="status"]').first()).toContainText("Week 3 notes.pdf is attached to the room.");
+  const link = files.getByRole("link", { name: "Week 3 notes.pdf" });
+  await expect(link).toBeVisible();
+  const opened = await page.request.get((await link.getAttribute("href"))!);
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()["content-type"]).toBe("application/pdf");
+
+  await page.getByLabel("Attach a file").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html>not a pdf</html>") });
+  await page.getByRole("button", { name: "Attach", exact: true }).click();
+  await expect(files).toContainText("Attach a PDF or a picture (JPEG, PNG, WebP or GIF).");
+  await expect(files.getByRole("link")).toHaveCount(1);
+});

@@ -284,6 +284,13 @@ describe("GET /rtc/token", () => {
 describe("POST /study-rooms/{slug}/boards/{id}", () => {
   const shape = (id: string, version: number, versionNonce: number, x = 10) => ({ id, type: "rectangle", version, versionNonce, x, y: 20, width: 100, height: 50 });
 
+  /** A new room of the host's, its first board, and that board's address as the route is called. */
+  async function newBoard(host: RouteVisitor) {
+    const slug = await newRoom(host);
+    const board = await boardOf(slug);
+    return { slug, board, path: `/study-rooms/${slug}/boards/${board.id}`, params: { params: { slug, boardId: String(board.id) } } };
+  }
+
   async function boardOf(slug: string) {
     return database()
       .db.selectFrom("study_room_whiteboards")
@@ -296,10 +303,7 @@ describe("POST /study-rooms/{slug}/boards/{id}", () => {
   it("keeps both of two people's edits to different shapes, the newer edit of the same shape, and tells the room", async () => {
     const { visitor: host } = await visitorFor("student@demo.test");
     const { visitor: stranger } = await visitorFor("class_rep@demo.test");
-    const slug = await newRoom(host);
-    const board = await boardOf(slug);
-    const path = `/study-rooms/${slug}/boards/${board.id}`;
-    const params = { params: { slug, boardId: String(board.id) } };
+    const { slug, path, params } = await newBoard(host);
     const send = (visitor: RouteVisitor, clientId: string, elements: unknown[]) => visitor.api(boardAction, "POST", path, { client_id: clientId, elements }, params);
 
     expect((await send(host, "tab-a", [shape("a", 1, 5), shape("b", 1, 7)])).status).toBe(200);
@@ -338,10 +342,7 @@ describe("POST /study-rooms/{slug}/boards/{id}", () => {
 
   it("saves every one of many edits sent at once, each answered once saved, each pushed once", async () => {
     const { visitor: host } = await visitorFor("student@demo.test");
-    const slug = await newRoom(host);
-    const board = await boardOf(slug);
-    const path = `/study-rooms/${slug}/boards/${board.id}`;
-    const params = { params: { slug, boardId: String(board.id) } };
+    const { slug, path, params } = await newBoard(host);
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, index) => host.api(boardAction, "POST", path, { client_id: `tab-${index}`, elements: [shape(`shape-${index}`, 1, index)] }, params)),
     );
@@ -357,10 +358,7 @@ describe("POST /study-rooms/{slug}/boards/{id}", () => {
   it("saves a board's background and zoom and tells the room; a bad colour, a zoom out of range or both kinds at once change nothing", async () => {
     const { visitor: host } = await visitorFor("student@demo.test");
     const { visitor: stranger } = await visitorFor("class_rep@demo.test");
-    const slug = await newRoom(host);
-    const board = await boardOf(slug);
-    const path = `/study-rooms/${slug}/boards/${board.id}`;
-    const params = { params: { slug, boardId: String(board.id) } };
+    const { slug, board, path, params } = await newBoard(host);
     const send = (visitor: RouteVisitor, body: unknown) => visitor.api(boardAction, "POST", path, body, params);
     const stored = () => database().db.selectFrom("study_room_whiteboards").select(["background", "zoom", "revision"]).where("id", "=", board.id).executeTakeFirstOrThrow();
 
@@ -390,10 +388,7 @@ describe("POST /study-rooms/{slug}/boards/{id}", () => {
   it("passes a member's pointer to the room without saving anything; a bad pointer or a stranger's changes nothing", async () => {
     const { visitor: host, id: hostId } = await visitorFor("student@demo.test");
     const { visitor: stranger } = await visitorFor("class_rep@demo.test");
-    const slug = await newRoom(host);
-    const board = await boardOf(slug);
-    const path = `/study-rooms/${slug}/boards/${board.id}`;
-    const params = { params: { slug, boardId: String(board.id) } };
+    const { slug, board, path, params } = await newBoard(host);
     const send = (visitor: RouteVisitor, body: unknown, to = params) => visitor.api(boardAction, "POST", path, body, to);
     const pointers = async () =>
       (await database().db.selectFrom("realtime_events").select("payload").where("channel", "=", `room:${slug}`).orderBy("id").execute())
