@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return tokenAccount(session.user.id);
 }
 
-const REASONS: Record<string, string> = { purchase: "Bought", activity: "Spent on an activity", refund: "Refunded purchase", referral: "Referral reward", study_room_billing: "Tutoring billed by the minute" };
+const REASONS: Record<string, string> = { purchase: "Bought", activity: "Spent on an activity", refund: "Refunded purchase", referral: "Referral reward", study_room_billing: "Tutoring billed by the minute", tutoring: "Paid for a tutoring contract", tutoring_paid_by_card: "Returned: the tutoring contract was paid by card", welcome: "Welcome tokens" };
 
 export default function TokensPage() {
   const { balance, ledger } = useLoaderData<typeof loader>();

@@ -15,12 +15,12 @@ const LiveBoard = lazy(() => {
  * page is up, so no other page pays for it. Without a room (`slug` null: the demo) the board is
  * the visitor's own to try, and nothing is sent.
  */
-export function ActiveBoard({ slug, board, names, caption }: LiveBoardProps & { caption: string }) {
+export function ActiveBoard({ slug, board, names, viewerId, caption }: LiveBoardProps & { caption: string }) {
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
   const picture = (
     <figure className="study-room__board">
-      <BoardPicture elements={board.elements} background={board.background} title={`${board.name}, the board everyone sees`} />
+      <BoardPicture elements={board.elements} background={board.background} slug={slug} title={`${board.name}, the board everyone sees`} />
       <figcaption className="muted">
         {caption}
         {live ? ". Loading the live board…" : ""}
@@ -30,7 +30,7 @@ export function ActiveBoard({ slug, board, names, caption }: LiveBoardProps & { 
   if (!live) return picture;
   return (
     <Suspense fallback={picture}>
-      <LiveBoard key={board.id} slug={slug} board={board} names={names} />
+      <LiveBoard key={board.id} slug={slug} board={board} names={names} viewerId={viewerId} />
       <p className="muted study-room__board-caption">{caption}</p>
     </Suspense>
   );

@@ -14,6 +14,7 @@ export const ROOM_ATTACHMENT_MESSAGES = {
   tooLarge: "The file is too large (at most 10 MB).",
   full: `A room holds up to ${ROOM_ATTACHMENT_LIMIT} files.`,
   added: (name: string) => `${name} is attached to the room.`,
+  placed: (name: string, board: string) => `${name} is on ${board}.`,
 };
 
 export const isPdf = (bytes: Uint8Array) => bytes.length >= 5 && String.fromCharCode(...bytes.subarray(0, 5)) === "%PDF-";

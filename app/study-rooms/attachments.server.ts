@@ -1,10 +1,13 @@
+import { randomInt, randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { db } from "~/db/db.server";
-import { deleteStoredFile, newFileName, saveFile } from "~/files/storage.server";
+import { deleteStoredFile, newFileName, readStoredFile, saveFile } from "~/files/storage.server";
 import { roomChannel } from "~/realtime/channels";
 import { publish } from "~/realtime/events.server";
 import { nameSql } from "~/study-rooms/rooms.server";
 import { attachmentDisplayName, isPdf, ROOM_ATTACHMENT_LIMIT, ROOM_ATTACHMENT_MESSAGES } from "~/study-rooms/attachment-files";
+import { PLACED_FROM_FILES, placedAttachmentElement, type PlacedAttachment } from "~/study-rooms/board-placement";
+import { findWhiteboard, saveBoardEdits } from "~/study-rooms/boards.server";
 
 const BUCKET = "study-room-files";
 /** Pictures are stored re-encoded and at most this wide or high: no uploaded bytes or metadata are served as sent. */
@@ -62,7 +65,12 @@ async function storedCopy(bytes: Uint8Array): Promise<{ extension: "pdf" | "webp
  * Attaches a member's file to the room and tells the room, so everyone's list shows it. The
  * room's row is locked while its files are counted, so two uploads at once cannot pass the limit.
  */
-export async function addRoomAttachment(input: { room: { id: number; slug: string }; userId: number; fileName: string; bytes: Uint8Array }): Promise<{ kind: "added"; id: number; name: string } | { kind: "refused"; status: number; message: string }> {
+export async function addRoomAttachment(input: {
+  room: { id: number; slug: string };
+  userId: number;
+  fileName: string;
+  bytes: Uint8Array;
+}): Promise<{ kind: "added"; id: number; name: string } | { kind: "refused"; status: number; message: string }> {
   const copy = await storedCopy(input.bytes);
   if (!copy) return { kind: "refused", status: 415, message: ROOM_ATTACHMENT_MESSAGES.wrongType };
   const storageKey = newFileName(`room-${input.room.id}`, copy.extension);
@@ -72,7 +80,11 @@ export async function addRoomAttachment(input: { room: { id: number; slug: strin
     .transaction()
     .execute(async (trx) => {
       await trx.selectFrom("study_rooms").select("id").where("id", "=", input.room.id).forUpdate().executeTakeFirstOrThrow();
-      const { count } = await trx.selectFrom("study_room_attachments").select((eb) => eb.fn.countAll<number>().as("count")).where("room_id", "=", input.room.id).executeTakeFirstOrThrow();
+      const { count } = await trx
+        .selectFrom("study_room_attachments")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("room_id", "=", input.room.id)
+        .executeTakeFirstOrThrow();
       if (Number(count) >= ROOM_ATTACHMENT_LIMIT) return null;
       const row = await trx
         .insertInto("study_room_attachments")
@@ -100,3 +112,42 @@ export async function findRoomAttachment(roomId: number, attachmentId: number) {
 }
 
 export const ROOM_FILES_BUCKET = BUCKET;
+
+/**
+ * Puts one of the room's files on one of its boards, beside what is drawn there, through the same
+ * save as anyone's drawing: the room's open boards show it at once, and a reload keeps it.
+ */
+export async function placeAttachmentOnBoard(input: {
+  room: { id: number; slug: string };
+  boardId: number;
+  attachmentId: number;
+  userId: number;
+  now: Date;
+}): Promise<{ kind: "placed"; name: string; boardName: string } | { kind: "refused"; status: number; message: string }> {
+  const [attachment, board] = await Promise.all([findRoomAttachment(input.room.id, input.attachmentId), findWhiteboard(input.room.id, input.boardId)]);
+  if (!attachment) return { kind: "refused", status: 404, message: "This room has no such file." };
+  if (!board) return { kind: "refused", status: 404, message: "There is no such board in this room." };
+  let placed: PlacedAttachment = { id: attachment.id, name: attachment.file_name, kind: "pdf" };
+  if (attachment.content_type !== "application/pdf") {
+    const bytes = await readStoredFile(BUCKET, attachment.storage_key);
+    const size = bytes
+      ? await sharp(bytes)
+          .metadata()
+          .catch(() => null)
+      : null;
+    if (!size?.width || !size.height) return { kind: "refused", status: 404, message: "This file can no longer be opened." };
+    placed = { id: attachment.id, name: attachment.file_name, kind: "picture", width: size.width, height: size.height };
+  }
+  const element = placedAttachmentElement({
+    attachment: placed,
+    slug: input.room.slug,
+    elements: board.elements,
+    id: randomUUID(),
+    seed: randomInt(1, 2 ** 31),
+    versionNonce: randomInt(1, 2 ** 31),
+    now: input.now.getTime(),
+  });
+  const saved = await saveBoardEdits({ room: input.room, boardId: board.id, userId: input.userId, clientId: PLACED_FROM_FILES, elements: [element] });
+  if (saved.kind === "refused") return saved;
+  return { kind: "placed", name: attachment.file_name, boardName: board.name };
+}

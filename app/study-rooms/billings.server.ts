@@ -288,17 +288,20 @@ async function sendReceipts(trx: Trx, tutoring: Tutoring, ended: Extract<Billing
     .innerJoin("users as student", (join) => join.on("student.id", "=", tutoring.student_id))
     .leftJoin("tutor_profiles as tp", "tp.user_id", "tutor.id")
     .leftJoin("tutor_profiles as sp", "sp.user_id", "student.id")
-    .select(["tutor.email as tutor_email", "student.email as student_email", nameOf("tutor").as("tutor_name"), nameOf("student").as("student_name"), "tp.time_zone as tutor_zone", "sp.time_zone as student_zone"])
+    .select([
+      "tutor.email as tutor_email",
+      "student.email as student_email",
+      nameOf("tutor").as("tutor_name"),
+      nameOf("student").as("student_name"),
+      "tp.time_zone as tutor_zone",
+      "sp.time_zone as student_zone",
+    ])
     .where("tutor.id", "=", tutoring.tutor_id)
     .executeTakeFirstOrThrow();
   const url = new URL(`/my-tutoring/contracts/${tutoring.contract_id}`, origin).toString();
   const amount = ended.amountCents === 0 ? "free of charge" : formatPrice(ended.amountCents, ended.currency, { forceCents: true });
   const paid =
-    settlement === null
-      ? null
-      : settlement.kind === "tokens"
-        ? `Paid with ${settlement.tokens} token${settlement.tokens === 1 ? "" : "s"}.`
-        : `Not paid yet: ${amount} is owed on the contract.`;
+    settlement === null ? null : settlement.kind === "tokens" ? `Paid with ${settlement.tokens} token${settlement.tokens === 1 ? "" : "s"}.` : `Not paid yet: ${amount} is owed on the contract.`;
   const receipts = [
     { to: people.student_email, name: people.student_name, withName: people.tutor_name, zone: people.student_zone },
     { to: people.tutor_email, name: people.tutor_name, withName: people.student_name, zone: people.tutor_zone },
@@ -307,12 +310,7 @@ async function sendReceipts(trx: Trx, tutoring: Tutoring, ended: Extract<Billing
     const mail = billingReceiptMail({
       name: receipt.name,
       subject: `Receipt: ${ended.minutes} minute${ended.minutes === 1 ? "" : "s"} of tutoring with ${oneLine(receipt.withName)}`,
-      lines: [
-        tutoringSessionLine({ start_time: ended.startedAt, end_time: ended.endedAt }, reminderTimeZone(receipt.zone)),
-        describeBilling(ended),
-        `Amount: ${amount}.`,
-        ...(paid ? [paid] : []),
-      ],
+      lines: [tutoringSessionLine({ start_time: ended.startedAt, end_time: ended.endedAt }, reminderTimeZone(receipt.zone)), describeBilling(ended), `Amount: ${amount}.`, ...(paid ? [paid] : [])],
       url,
     });
     await sendMail({ to: receipt.to, ...mail, kind: "study_room_billing_receipt" }, { executor: trx });
@@ -320,7 +318,11 @@ async function sendReceipts(trx: Trx, tutoring: Tutoring, ended: Extract<Billing
 }
 
 /** A name fit for a subject or a greeting: one line (a line break would be refused in a subject), at most 80 characters. */
-const oneLine = (name: string) => name.replace(/[\u0000-\u001f\u007f\s]+/g, " ").trim().slice(0, 80);
+const oneLine = (name: string) =>
+  name
+    .replace(/[\u0000-\u001f\u007f\s]+/g, " ")
+    .trim()
+    .slice(0, 80);
 
 function billingReceiptMail({ name, subject, lines, url }: { name: string; subject: string; lines: string[]; url: string }): MailContent {
   const greeting = `Hi ${oneLine(name)},`;
@@ -334,4 +336,71 @@ function billingReceiptMail({ name, subject, lines, url }: { name: string; subje
     "</body></html>",
   ].join("\n");
   return { subject, text, html };
+}
+
+/** One ended period of billing in the contract's rooms that had an amount, paid or still owed. */
+export interface ContractBillingPeriod {
+  id: number;
+  endedAt: Date;
+  minutes: number;
+  amountCents: number;
+  currency: Currency;
+  /** What paying it with tokens costs (the contract's token price). */
+  tokens: number;
+  paid: boolean;
+}
+
+/** A contract's billed periods with an amount, newest first: what the contract's page lists, and what is owed. */
+export async function contractBillingPeriods(contractId: number): Promise<ContractBillingPeriod[]> {
+  const rows = await db()
+    .selectFrom("study_room_billings")
+    .select(["id", "ended_at", "minutes", "amount_cents", "currency", "charged_at"])
+    .where("contract_id", "=", contractId)
+    .where("status", "=", "ended")
+    .where("amount_cents", ">", 0)
+    .orderBy("ended_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    endedAt: row.ended_at!,
+    minutes: row.minutes!,
+    amountCents: row.amount_cents!,
+    currency: row.currency,
+    tokens: contractTokenPrice(row.amount_cents!),
+    paid: row.charged_at !== null,
+  }));
+}
+
+/**
+ * The student pays an owed period with tokens, once: the period's row is locked while it is
+ * paid, and the token ledger takes one row per period (migration 0020), so two clicks or two tabs
+ * pay once. A student short of tokens buys more first (/tokens).
+ */
+export async function payOwedBilling(input: {
+  contractId: number;
+  billingId: number;
+  studentId: number;
+  now: Date;
+}): Promise<{ kind: "paid"; tokens: number; balance: number } | { kind: "refused"; status: 404 | 409; message: string }> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .selectFrom("study_room_billings as b")
+        .innerJoin("student_tutor_contracts as k", "k.id", "b.contract_id")
+        .select(["b.id", "b.status", "b.amount_cents", "b.charged_at", "k.student_id"])
+        .where("b.id", "=", input.billingId)
+        .where("b.contract_id", "=", input.contractId)
+        .forUpdate(["b"])
+        .executeTakeFirst();
+      if (!row || row.student_id !== input.studentId || row.status !== "ended" || !row.amount_cents)
+        return { kind: "refused", status: 404, message: "This contract has no such billed time." } as const;
+      if (row.charged_at) return { kind: "refused", status: 409, message: "This billed time is already paid." } as const;
+      const tokens = contractTokenPrice(row.amount_cents);
+      const balance = await spendTokens({ userId: input.studentId, amount: tokens, reason: "study_room_billing", reference: `study_room_billing:${row.id}` }, trx);
+      if (balance === null) return { kind: "refused", status: 409, message: `Paying this takes ${tokens} token${tokens === 1 ? "" : "s"}, more than you have. Buy tokens, then pay.` } as const;
+      await trx.updateTable("study_room_billings").set({ charged_at: input.now }).where("id", "=", row.id).execute();
+      return { kind: "paid", tokens, balance } as const;
+    });
 }

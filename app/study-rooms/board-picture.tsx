@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { attachmentIdOfFile, attachmentPath } from "~/study-rooms/board-placement";
 import type { BoardElement } from "~/study-rooms/whiteboard";
 
 /**
@@ -129,7 +130,7 @@ function arrowhead(points: readonly Point[]): Point[] | null {
   return [wing(ARROWHEAD_SPREAD), tip, wing(-ARROWHEAD_SPREAD)];
 }
 
-function Shape({ element }: { element: BoardElement }): ReactNode {
+function Shape({ element, slug }: { element: BoardElement; slug: string | null }): ReactNode {
   const stroke = safeColour(element.strokeColor, DEFAULT_STROKE);
   const fill = safeColour(element.backgroundColor, "none");
   const strokeWidth = n(strokeWidthOf(element));
@@ -185,7 +186,10 @@ function Shape({ element }: { element: BoardElement }): ReactNode {
         </text>
       );
     }
-    case "image":
+    case "image": {
+      // A picture placed from the room's files is drawn from the room's own copy; any other is a frame.
+      const attachmentId = slug ? attachmentIdOfFile(element.fileId) : null;
+      if (slug && attachmentId !== null) return <image href={attachmentPath(slug, attachmentId)} x={n(box.minX)} y={n(box.minY)} width={n(width)} height={n(height)} preserveAspectRatio="none" />;
       return (
         <>
           <rect x={n(box.minX)} y={n(box.minY)} width={n(width)} height={n(height)} fill="none" stroke={PLACEHOLDER_GREY} strokeWidth={2} strokeDasharray="8 6" />
@@ -194,6 +198,7 @@ function Shape({ element }: { element: BoardElement }): ReactNode {
           </text>
         </>
       );
+    }
     default:
       return null;
   }
@@ -208,7 +213,7 @@ function viewOf(elements: readonly BoardElement[]): Box {
         [covered.minX, covered.minY],
         [covered.maxX, covered.maxY],
       ] as const;
-    }),
+    })
   );
   const margin = PADDING + elements.reduce((widest, element) => Math.max(widest, strokeWidthOf(element)), 0) / 2;
   return { minX: box.minX - margin, minY: box.minY - margin, maxX: box.maxX + margin, maxY: box.maxY + margin };
@@ -218,7 +223,20 @@ function viewOf(elements: readonly BoardElement[]): Box {
  * A picture of a board's elements (Excalidraw's, see app/study-rooms/whiteboard.ts): deleted,
  * unknown and malformed ones are left out; an empty board says so.
  */
-export function BoardPicture({ elements, background, title, className }: { elements: readonly BoardElement[]; /** The board's background colour. */ background?: string; /** What the picture shows, for screen readers. */ title: string; className?: string }) {
+export function BoardPicture({
+  elements,
+  background,
+  title,
+  className,
+  slug = null,
+}: {
+  elements: readonly BoardElement[];
+  /** The board's background colour. */ background?: string;
+  /** What the picture shows, for screen readers. */ title: string;
+  className?: string;
+  /** The room whose files the board's pictures are; null draws every picture as a frame. */
+  slug?: string | null;
+}) {
   const drawn = elements.filter(drawable);
   const view = drawn.length > 0 ? viewOf(drawn) : EMPTY_VIEW;
   const [width, height] = [view.maxX - view.minX, view.maxY - view.minY];
@@ -235,7 +253,7 @@ export function BoardPicture({ elements, background, title, className }: { eleme
           const [cx, cy] = centreOf(unrotatedBox(element));
           return (
             <g key={`${element.id}:${index}`} transform={angle === 0 ? undefined : `rotate(${n((angle * 180) / Math.PI)} ${n(cx)} ${n(cy)})`}>
-              <Shape element={element} />
+              <Shape element={element} slug={slug} />
             </g>
           );
         })

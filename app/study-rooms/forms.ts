@@ -24,6 +24,7 @@ export const roomSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add_board"), name: z.string().trim().max(60, "Keep the name to 60 characters").optional() }),
   z.object({ intent: z.literal("activate_board"), board_id: id("Choose a board") }),
   z.object({ intent: z.literal("attach"), file: attachFileField }),
+  z.object({ intent: z.literal("place"), attachment_id: id("Choose a file to place"), board_id: id("Choose a board") }),
 ]);
 
 export const inviteAnswerSchema = z.object({ intent: z.enum(["accept", "decline"], { error: "Join or ignore the invite" }) });

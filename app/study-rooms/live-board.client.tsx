@@ -1,9 +1,10 @@
 import { CaptureUpdateAction, Excalidraw, restoreElements } from "@excalidraw/excalidraw";
 import "@excalidraw/excalidraw/index.css";
-import type { Collaborator, ExcalidrawImperativeAPI, SocketId } from "@excalidraw/excalidraw/types";
+import type { BinaryFileData, Collaborator, DataURL, ExcalidrawImperativeAPI, SocketId } from "@excalidraw/excalidraw/types";
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from "react";
 import { roomChannel } from "~/realtime/channels";
 import { useRealtime } from "~/realtime/realtime-provider";
+import { attachmentIdOfFile, attachmentPath, PLACED_FROM_FILES } from "~/study-rooms/board-placement";
 import { boardPushOf } from "~/study-rooms/board-pushes";
 import { MAX_BOARD_ZOOM, MIN_BOARD_ZOOM, winningEdit, type BoardElement, type BoardView } from "~/study-rooms/whiteboard";
 
@@ -17,7 +18,8 @@ const POINTER_SHOWN_MS = 10_000;
 /** A background or zoom is saved once the person has stopped changing it for this long. */
 const SAVE_VIEW_AFTER_MS = 800;
 const NOT_SAVED = "Your last change was not saved.";
-const PICTURES_GO_TO_FILES = "Pictures can't go on the board yet: attach them to the room under Files, where everyone can open them.";
+const PICTURES_GO_TO_FILES = "To put a picture on the board, attach it to the room under Files and choose Place on the board: then everyone sees it.";
+const PICTURE_NOT_LOADED = "A picture on this board could not be loaded.";
 
 export interface LiveBoardProps {
   /** The room whose board this is; null for a board to try alone (the demo), which sends nothing. */
@@ -25,6 +27,8 @@ export interface LiveBoardProps {
   board: { id: number; name: string; background: string; zoom: number; elements: BoardElement[] };
   /** Names of the room's members, to say who drew. */
   names: Record<number, string>;
+  /** Who is looking: a file they place on the board is brought into their view. */
+  viewerId: number | null;
 }
 
 type SceneElement = ReturnType<ExcalidrawImperativeAPI["getSceneElementsIncludingDeleted"]>[number];
@@ -34,6 +38,15 @@ const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 const newClientId = () => Math.random().toString(36).slice(2, 12);
 const csrfToken = () => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "";
+
+/** A fetched file as Excalidraw takes it: a data URL. */
+const dataUrlOf = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
 
 /** One post to the board endpoint (edits, view or pointer); null when the connection failed. */
 function postToBoard(slug: string, boardId: number, body: { client_id: string; elements?: SceneElement[]; view?: BoardView; pointer?: { x: number; y: number; tool: "pointer" | "laser" } }) {
@@ -51,7 +64,7 @@ function postToBoard(slug: string, boardId: number, body: { client_id: string; e
  * on the room's realtime channel and is merged by the same rule (whiteboard.ts `winningEdit`), so
  * every client ends with the same board whatever order edits cross in.
  */
-export default function LiveBoard({ slug, board, names }: LiveBoardProps) {
+export default function LiveBoard({ slug, board, names, viewerId }: LiveBoardProps) {
   const api = useRef<ExcalidrawImperativeAPI | null>(null);
   const clientId = useMemo(newClientId, []);
   /** The version of each element as last sent or received: an element whose version differs has changed here. */
@@ -205,6 +218,36 @@ export default function LiveBoard({ slug, board, names }: LiveBoardProps) {
     };
   }, [showOthers]);
 
+  /**
+   * Pictures placed from the room's files: the board holds only where each sits, so each browser
+   * fetches the files it shows from the room (once per file) and hands them to Excalidraw.
+   */
+  const requestedFiles = useRef(new Set<string>());
+  const loadPictures = useCallback(
+    (elements: readonly { type: string; isDeleted?: boolean; fileId?: unknown }[]) => {
+      if (slug === null) return;
+      for (const element of elements) {
+        const attachmentId = element.type === "image" && !element.isDeleted ? attachmentIdOfFile(element.fileId) : null;
+        const fileId = element.fileId as string;
+        if (attachmentId === null || requestedFiles.current.has(fileId)) continue;
+        requestedFiles.current.add(fileId);
+        void fetch(attachmentPath(slug, attachmentId), { credentials: "same-origin" })
+          .then(async (answer) => {
+            if (!answer.ok) throw new Error(String(answer.status));
+            const blob = await answer.blob();
+            const file = { id: fileId, mimeType: blob.type, dataURL: (await dataUrlOf(blob)) as DataURL, created: Date.now() } as BinaryFileData;
+            api.current?.addFiles([file]);
+          })
+          .catch(() => {
+            // Tried again when the board next shows this picture (another edit, a reload).
+            requestedFiles.current.delete(fileId);
+            setStatus(PICTURE_NOT_LOADED);
+          });
+      }
+    },
+    [slug]
+  );
+
   useRealtime(slug === null ? [] : [roomChannel(slug)], {
     received: (event) => {
       const { edits: push, view: viewPush, pointer } = boardPushOf(event.payload);
@@ -226,27 +269,31 @@ export default function LiveBoard({ slug, board, names }: LiveBoardProps) {
       if (!push || push.board_id !== board.id || push.client_id === clientId || !api.current) return;
       const scene = api.current.getSceneElementsIncludingDeleted();
       const byId = new Map(scene.map((element) => [element.id, element]));
-      let took = false;
+      const taken: SceneElement[] = [];
       for (const incoming of restoreElements(push.elements as unknown as SceneElement[], null)) {
         const mine = byId.get(incoming.id);
         if (mine && winningEdit(mine as unknown as BoardElement, incoming as unknown as BoardElement) !== (incoming as unknown as BoardElement)) continue;
         byId.set(incoming.id, incoming);
         known.current.set(incoming.id, incoming.version);
-        took = true;
+        taken.push(incoming);
       }
-      if (!took) return;
+      if (taken.length === 0) return;
       const merged = [...byId.values()];
       api.current.updateScene({ elements: merged, captureUpdate: CaptureUpdateAction.NEVER });
+      loadPictures(merged);
       setCount(merged.filter((element) => !element.isDeleted).length);
-      setStatus(`${names[push.user_id] ?? "Someone"} drew on this board.`);
+      const placed = push.client_id === PLACED_FROM_FILES;
+      // Placed beside the drawing, a file may be out of view: the person who placed it is shown it.
+      if (placed && push.user_id === viewerId) api.current.scrollToContent(taken, { animate: true });
+      setStatus(`${names[push.user_id] ?? "Someone"} ${placed ? "placed a file on" : "drew on"} this board.`);
     },
   });
 
   const touch = () => (touched.current = true);
   /**
    * A picture dropped or pasted onto the board would show only here: its file stays in this
-   * browser, so the others (and this person after a reload) would see an empty frame. Until
-   * pictures go on boards from the room's files, they go to Files.
+   * browser, so the others (and this person after a reload) would see an empty frame. Pictures go
+   * on boards from the room's files instead, which every member can fetch.
    */
   const refusePicture = (files: FileList | undefined | null) => {
     if (![...(files ?? [])].some((file) => file.type.startsWith("image/"))) return false;
@@ -278,6 +325,7 @@ export default function LiveBoard({ slug, board, names }: LiveBoardProps) {
         <Excalidraw
           excalidrawAPI={(instance) => {
             api.current = instance;
+            loadPictures(board.elements);
             // At the zoom it was left at, centred; at the default zoom, the whole board in view,
             // however small the screen: a phone sees all of it at first.
             requestAnimationFrame(() =>
@@ -293,6 +341,11 @@ export default function LiveBoard({ slug, board, names }: LiveBoardProps) {
           onPointerUpdate={onPointerUpdate}
           name={board.name}
           onPaste={(_data, event) => !refusePicture(event?.clipboardData?.files)}
+          onLinkOpen={(element, event) => {
+            // A file linked from the board opens beside the room, not in its place.
+            event.preventDefault();
+            window.open(element.link ?? undefined, "_blank", "noopener");
+          }}
           UIOptions={{ canvasActions: { loadScene: false, saveToActiveFile: false, export: false, toggleTheme: false }, tools: { image: false } }}
         />
       </div>

@@ -34,6 +34,7 @@ const feedbackNote = z
 
 export const contractSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("pay_tokens") }),
+  z.object({ intent: z.literal("pay_billing"), billing_id: id("Choose the billed time to pay") }),
   z.object({ intent: z.literal("message") }),
   z.object({ intent: z.literal("book"), start: z.iso.datetime({ error: "Choose one of the times shown" }).transform((value) => new Date(value)) }),
   z.object({ intent: z.literal("cancel"), session_id: id("Choose a session") }),

@@ -80,6 +80,8 @@ const SEEDED_TABLES = [
   "study_rooms",
   "study_room_members",
   "study_room_whiteboards",
+  // Time billed by the minute in the demo tutoring session's room, still owed (server/seed/tutoring.ts).
+  "study_room_billings",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -457,7 +459,8 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   summary.referral_credits = referrals.referral_credits;
   Object.assign(summary, await seedWorkShifts(trx, { user: userId }, now));
   Object.assign(summary, await seedTutoring(trx, { user: userId, course: (slug) => need(courseIds, slug, "course") }, now));
-  Object.assign(summary, await seedStudyRooms(trx, { user: userId }, now));
+  // Added to the tutoring seed's: the done tutoring session has its room too.
+  for (const [table, count] of Object.entries(await seedStudyRooms(trx, { user: userId }, now))) summary[table as keyof SeedSummary] += count;
 
   return summary;
 }

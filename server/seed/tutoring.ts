@@ -10,13 +10,14 @@ const DEMO_TOKENS = 200;
  * Tutoring on first start: the demo tutors have accepted the contractor agreement; the demo
  * student holds tokens to pay with and a paid contract with Jordan Pham (MATH 137) with one
  * session done (with the student's feedback) and one to come; the class rep has an open request
- * for a course the demo tutor takes, so the tutor has one to accept.
+ * for a course the demo tutor takes, so the tutor has one to accept. In the done session's room
+ * Jordan billed 20 extra minutes by the minute, still owed: the contract's page offers to pay it.
  */
 export async function seedTutoring(
   trx: Transaction<Database>,
   ids: { user: (email: string) => number; course: (slug: string) => number },
   now: Date,
-): Promise<{ tutor_requests: number; student_tutor_contracts: number; tutoring_sessions: number; tutoring_session_feedbacks: number }> {
+): Promise<{ tutor_requests: number; student_tutor_contracts: number; tutoring_sessions: number; tutoring_session_feedbacks: number; study_rooms: number; study_room_members: number; study_room_whiteboards: number; study_room_billings: number }> {
   const student = ids.user(`student@${DEMO_EMAIL_DOMAIN}`);
   const jordan = ids.user(`jordan.pham@${DEMO_EMAIL_DOMAIN}`);
   await trx
@@ -86,5 +87,40 @@ export async function seedTutoring(
     .insertInto("tutoring_session_feedbacks")
     .values({ tutoring_session_id: sessions[0]!.id, author_id: student, author_role: "student", rating: 5, went_well: "Jordan found the gap in my epsilon-delta argument in five minutes.", to_improve: "" })
     .execute();
-  return { tutor_requests: requests.length, student_tutor_contracts: 1, tutoring_sessions: sessions.length, tutoring_session_feedbacks: 1 };
+  // The done session's room, as its first opening made it, with the extra time billed at its end.
+  const past = { starts: today - 7 * DAY_MS + 22 * HOUR_MS, ends: today - 7 * DAY_MS + 23 * HOUR_MS };
+  const room = await trx
+    .insertInto("study_rooms")
+    .values({ slug: "tutoring-demo-past", name: "Tutoring: MATH 137", owner_id: jordan, tutoring_session_id: sessions[0]!.id, created_at: new Date(past.starts) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("study_room_members")
+    .values([
+      { room_id: room.id, user_id: jordan, role: "tutor", added_at: new Date(past.starts) },
+      { room_id: room.id, user_id: student, role: "student", added_at: new Date(past.starts) },
+    ])
+    .execute();
+  const board = await trx.insertInto("study_room_whiteboards").values({ room_id: room.id, name: "Board 1", position: 0, updated_by: jordan }).returning("id").executeTakeFirstOrThrow();
+  await trx.updateTable("study_rooms").set({ active_whiteboard_id: board.id }).where("id", "=", room.id).execute();
+  await trx
+    .insertInto("study_room_billings")
+    .values({
+      room_id: room.id,
+      contract_id: contract.id,
+      tutor_id: jordan,
+      student_id: student,
+      status: "ended",
+      max_minutes: 30,
+      rate_cents: 5000,
+      currency: "CAD",
+      requested_at: new Date(past.ends - 2 * 60_000),
+      started_at: new Date(past.ends),
+      ended_at: new Date(past.ends + 20 * 60_000),
+      end_reason: "ended",
+      minutes: 20,
+      amount_cents: 1667,
+    })
+    .execute();
+  return { tutor_requests: requests.length, student_tutor_contracts: 1, tutoring_sessions: sessions.length, tutoring_session_feedbacks: 1, study_rooms: 1, study_room_members: 2, study_room_whiteboards: 1, study_room_billings: 1 };
 }

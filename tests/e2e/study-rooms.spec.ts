@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import sharp from "sharp";
 import { signIn } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
@@ -136,7 +137,10 @@ test("anyone can look around the demo study room, and try its board with JavaScr
     // What a visitor draws stays on their screen: nothing is sent.
     let sent = 0;
     page.on("request", (request) => void (request.method() === "POST" && sent++));
-    await page.locator(".live-board").getByTitle(/^Rectangle/).click();
+    await page
+      .locator(".live-board")
+      .getByTitle(/^Rectangle/)
+      .click();
     const canvas = (await page.locator(".live-board canvas.interactive").boundingBox())!;
     await page.mouse.move(canvas.x + canvas.width / 2 - 50, canvas.y + canvas.height / 2 - 30);
     await page.mouse.down();
@@ -177,7 +181,9 @@ test("two people in a room see each other's video; a shape drawn by one appears 
   for (const each of [page, invitee.page]) await expect(liveBoard(each).locator("canvas.interactive")).toBeVisible();
   await expect(liveBoard(invitee.page)).toHaveAttribute("data-elements", "0");
 
-  await liveBoard(page).getByTitle(/^Rectangle/).click();
+  await liveBoard(page)
+    .getByTitle(/^Rectangle/)
+    .click();
   const canvas = (await liveBoard(page).locator("canvas.interactive").boundingBox())!;
   await page.mouse.move(canvas.x + canvas.width / 2 - 80, canvas.y + canvas.height / 2 - 50);
   await page.mouse.down();
@@ -223,4 +229,47 @@ test("a member attaches a PDF to the room with a plain form and opens it; a file
   await page.getByRole("button", { name: "Attach", exact: true }).click();
   await expect(files).toContainText("Attach a PDF or a picture (JPEG, PNG, WebP or GIF).");
   await expect(files.getByRole("link")).toHaveCount(1);
+
+  // Placed on the board, a picture is part of the board's picture, drawn from the room's copy.
+  await page.getByLabel("Attach a file").setInputFiles({ name: "graph.png", mimeType: "image/png", buffer: await greenPicture() });
+  await page.getByRole("button", { name: "Attach", exact: true }).click();
+  await expect(page.locator('[data-shell="toasts"] [role="status"]').first()).toContainText("graph.webp is attached to the room.");
+  await files.getByRole("button", { name: /^Place on .+: graph\.webp$/ }).click();
+  await expect(page.locator('[data-shell="toasts"] [role="status"]').first()).toContainText(/graph\.webp is on /);
+  const placed = page.locator(".study-room__board svg image");
+  await expect(placed).toHaveCount(1);
+  const drawn = await page.request.get((await placed.getAttribute("href"))!);
+  expect(drawn.headers()["content-type"]).toBe("image/webp");
+});
+
+/** A plain green picture, twice as wide as high: easy to find on a board's canvas. */
+const greenPicture = () =>
+  sharp({ create: { width: 600, height: 300, channels: 3, background: "#00ff00" } })
+    .png()
+    .toBuffer();
+
+/** How many pixels of the live board's drawing are that green. */
+const greenPixels = (page: Page) =>
+  page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>(".live-board canvas.excalidraw__canvas.static");
+    const pixels = canvas?.getContext("2d")?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+    let green = 0;
+    for (let index = 0; index < pixels.length; index += 4) if (pixels[index]! < 60 && pixels[index + 1]! > 200 && pixels[index + 2]! < 60) green++;
+    return green;
+  });
+
+test("a picture attached to the room and placed on the board shows on the live board, and again after a reload", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === "js-off", "the live board needs JavaScript; without it the placed picture is checked in the board's picture");
+  await signIn(page, "forum_moderator@demo.test");
+  await createRoom(page, "Pictures on boards");
+  await expect(liveBoard(page).locator("canvas.interactive")).toBeVisible();
+  await page.getByLabel("Attach a file").setInputFiles({ name: "graph.png", mimeType: "image/png", buffer: await greenPicture() });
+  await page.getByRole("button", { name: "Attach", exact: true }).click();
+  await expect(page.locator('[data-shell="toasts"] [role="status"]').first()).toContainText("graph.webp is attached to the room.");
+  await page.getByRole("button", { name: /^Place on .+: graph\.webp$/ }).click();
+  await expect(liveBoard(page)).toHaveAttribute("data-elements", "1");
+  await expect.poll(() => greenPixels(page), { message: "the placed picture is drawn on the live board" }).toBeGreaterThan(1_000);
+  await page.reload();
+  await expect(liveBoard(page)).toHaveAttribute("data-elements", "1");
+  await expect.poll(() => greenPixels(page), { message: "the picture is drawn again after a reload" }).toBeGreaterThan(1_000);
 });

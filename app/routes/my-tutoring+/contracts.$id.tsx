@@ -8,6 +8,7 @@ import { viewerFor, type CurrentSession } from "~/accounts/session.server";
 import { ChatError, createChatWithUser } from "~/chats/chats.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors, SelectField, TextAreaField } from "~/components/form-field";
+import type { Currency } from "~/db/schema";
 import { formatPrice } from "~/formatting/price";
 import { notFound } from "~/errors/not-found.server";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -21,6 +22,7 @@ import { bookingRefusal, CANCEL_NOTICE_HOURS, cancellationRefusal, FEEDBACK_TEXT
 import { saveSessionFeedback, sessionFeedback } from "~/tutoring/session-feedback.server";
 import { parseRecordId } from "~/utils/record-id";
 import { siteOrigin } from "~/utils/site-origin.server";
+import { contractBillingPeriods, payOwedBilling } from "~/study-rooms/billings.server";
 
 const ROUTE = "routes/my-tutoring+/contracts.$id";
 /** How many open times the contract's page offers. */
@@ -41,17 +43,31 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { contract, side } = await contractFor(session, params.id);
   const now = new Date();
   const summary = contractSummary(contract, now);
-  const facts = { purchaseStatus: contract.purchase_status, purchasedMinutes: contract.purchased_minutes, sessionMinutes: contract.session_minutes, sessions: summary.sessions.map((s) => ({ status: s.status, startsAt: s.starts_at, endsAt: s.ends_at })) };
+  const facts = {
+    purchaseStatus: contract.purchase_status,
+    purchasedMinutes: contract.purchased_minutes,
+    sessionMinutes: contract.session_minutes,
+    sessions: summary.sessions.map((s) => ({ status: s.status, startsAt: s.starts_at, endsAt: s.ends_at })),
+  };
   const canBook = side === "student" && bookingRefusal(facts) === null;
   const calendar = canBook ? await loadTutorCalendar(contract.tutor_id, now) : null;
   const slots = calendar ? bookableSlots(slotQuery({ ...calendar, sessionMinutes: contract.session_minutes }, now)).slice(0, TIMES_OFFERED) : [];
-  const feedback = await sessionFeedback(contract.id, contract.sessions, side, now);
+  const [feedback, billed] = await Promise.all([sessionFeedback(contract.id, contract.sessions, side, now), contractBillingPeriods(contract.id)]);
   return {
-    contract: { ...view(contract), ...summary, sessions: summary.sessions.map((s) => ({ ...s, cancellable: side !== null && cancellationRefusal({ status: s.status, startsAt: s.starts_at, endsAt: s.ends_at }, side, now) === null, feedback: feedback.get(s.id)! })) },
+    contract: {
+      ...view(contract),
+      ...summary,
+      sessions: summary.sessions.map((s) => ({
+        ...s,
+        cancellable: side !== null && cancellationRefusal({ status: s.status, startsAt: s.starts_at, endsAt: s.ends_at }, side, now) === null,
+        feedback: feedback.get(s.id)!,
+      })),
+    },
     side,
     bookingRefusal: side === "student" ? bookingRefusal(facts)?.message ?? null : null,
     slots: slots.map((slot) => ({ start: slot.start.toISOString(), end: slot.end.toISOString() })),
     tutorTimeZone: contract.tutor_time_zone ?? "UTC",
+    billed: billed.map((period) => ({ ...period, endedAt: period.endedAt.toISOString() })),
   };
 }
 
@@ -74,7 +90,7 @@ function view(contract: ContractRecord) {
   };
 }
 
-/** POST: pay with tokens, book a time, cancel a session, leave feedback or open the chat with the other person — each by `intent`. */
+/** POST: pay with tokens, pay billed room time, book a time, cancel a session, leave feedback or open the chat with the other person — each by `intent`. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireMutationAccess(request, ROUTE);
   const { contract, side } = await contractFor(session, params.id);
@@ -107,13 +123,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (missing) return data({ result: submission.reply({ fieldErrors: missing }) }, { status: 400 });
     const saved = await saveSessionFeedback({ contractId: contract.id, sessionId: command.session_id, by: { id: session.user.id, side }, ...content, now: new Date() });
     if (saved.kind === "refused") return refuse(saved.message, saved.status);
-    throw await redirectWithToast(back, { type: "success", message: side === "student" ? `Thank you: ${contract.tutor_first_name} can read your feedback now.` : `Thank you: ${contract.student_first_name} can read your feedback now.` });
+    throw await redirectWithToast(back, {
+      type: "success",
+      message: side === "student" ? `Thank you: ${contract.tutor_first_name} can read your feedback now.` : `Thank you: ${contract.student_first_name} can read your feedback now.`,
+    });
   }
   if (side !== "student") return refuse("Only the student pays for and books sessions.", 403);
   if (command.intent === "pay_tokens") {
     const paid = await payContractWithTokens(contract.id, session.user.id);
     if (paid.kind === "refused") return refuse(paid.message, paid.status);
     throw await redirectWithToast(back, { type: "success", message: "Paid with tokens. Book your first session below." });
+  }
+  if (command.intent === "pay_billing") {
+    const paid = await payOwedBilling({ contractId: contract.id, billingId: command.billing_id, studentId: session.user.id, now: new Date() });
+    if (paid.kind === "refused") return refuse(paid.message, paid.status);
+    throw await redirectWithToast(back, { type: "success", message: `Paid with ${paid.tokens} token${paid.tokens === 1 ? "" : "s"}. You have ${paid.balance} left.` });
   }
   const booked = await bookTutoringSession({ contractId: contract.id, studentId: session.user.id, start: command.start, now: new Date(), origin: siteOrigin(request) });
   if (booked.kind === "refused") return refuse(booked.message, booked.status);
@@ -123,7 +147,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const PHASE_LABELS = { upcoming: "Upcoming", live: "Happening now", past: "Done", cancelled: "Cancelled" } as const;
 
 export default function ContractPage() {
-  const { contract, side, bookingRefusal: notBookable, slots, tutorTimeZone } = useLoaderData<typeof loader>();
+  const { contract, side, bookingRefusal: notBookable, slots, tutorTimeZone, billed } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const [searchParams] = useSearchParams();
@@ -157,7 +181,9 @@ export default function ContractPage() {
         </p>
         <p>{contract.terms}</p>
         <p>
-          <strong>{contract.purchaseStatus === "paid" ? `Paid${contract.paymentMethod === "tokens" ? " with tokens" : " by card"}` : contract.purchaseStatus === "refunded" ? "Refunded" : "Not paid yet"}</strong>
+          <strong>
+            {contract.purchaseStatus === "paid" ? `Paid${contract.paymentMethod === "tokens" ? " with tokens" : " by card"}` : contract.purchaseStatus === "refunded" ? "Refunded" : "Not paid yet"}
+          </strong>
           {contract.purchaseStatus === "paid" ? ` · ${Math.max(0, contract.minutesLeft) / 60} ${contract.minutesLeft === 60 ? "hour" : "hours"} left to book` : ""}
         </p>
         {side === "student" && contract.purchaseStatus === "unpaid" ? (
@@ -237,13 +263,76 @@ export default function ContractPage() {
                 ) : entry.phase === "upcoming" && side === "student" ? (
                   <span className="muted">Less than {CANCEL_NOTICE_HOURS} hours to go: ask your tutor if you cannot come.</span>
                 ) : null}
-                {entry.phase === "past" ? <SessionFeedback sessionId={entry.id} feedback={entry.feedback} side={side} names={{ student: contract.student, tutor: contract.tutor }} result={answer?.result} busy={busy} /> : null}
+                {entry.phase === "past" ? (
+                  <SessionFeedback sessionId={entry.id} feedback={entry.feedback} side={side} names={{ student: contract.student, tutor: contract.tutor }} result={answer?.result} busy={busy} />
+                ) : null}
               </li>
             ))}
           </ul>
         )}
       </section>
+
+      {billed.length > 0 ? <BilledTime billed={billed} side={side} tokenBalance={contract.tokenBalance} shown={shown} busy={busy} /> : null}
     </div>
+  );
+}
+
+/** Time billed by the minute in the contract's study rooms: each period, paid or owed, and for the student a way to pay what is owed. */
+function BilledTime({
+  billed,
+  side,
+  tokenBalance,
+  shown,
+  busy,
+}: {
+  billed: { id: number; endedAt: string; minutes: number; amountCents: number; currency: Currency; tokens: number; paid: boolean }[];
+  side: "student" | "tutor" | null;
+  tokenBalance: number;
+  shown: string;
+  busy: boolean;
+}) {
+  const owed = billed.filter((period) => !period.paid);
+  return (
+    <section aria-labelledby="billed-heading" style={{ marginTop: "var(--space-5)" }}>
+      <h2 className="section-heading" id="billed-heading">
+        Billed in the study room
+      </h2>
+      <p className="muted">
+        {owed.length === 0
+          ? "All paid."
+          : side === "student"
+          ? `${owed.length === 1 ? "One period is" : `${owed.length} periods are`} still to pay. You have ${tokenBalance} token${tokenBalance === 1 ? "" : "s"}.`
+          : `${owed.length === 1 ? "One period is" : `${owed.length} periods are`} not paid yet.`}
+        {side === "student" && owed.some((period) => period.tokens > tokenBalance) ? (
+          <>
+            {" "}
+            <Link to="/tokens">Buy tokens</Link>
+          </>
+        ) : null}
+      </p>
+      <ul className="tutoring-list">
+        {billed.map((period) => (
+          <li key={period.id} className="tutoring-row">
+            <strong>
+              {period.minutes} minute{period.minutes === 1 ? "" : "s"}, {formatPrice(period.amountCents, period.currency, { forceCents: true })}
+            </strong>
+            <span className="muted">
+              Ended <time dateTime={period.endedAt}>{timeLabel(new Date(period.endedAt), shown)}</time> · {period.paid ? "Paid" : "Owed"}
+            </span>
+            {side === "student" && !period.paid ? (
+              <Form method="post" className="tutoring-row__actions">
+                <CsrfInput />
+                <input type="hidden" name="intent" value="pay_billing" />
+                <input type="hidden" name="billing_id" value={period.id} />
+                <button type="submit" className="button" disabled={busy}>
+                  Pay with {period.tokens} token{period.tokens === 1 ? "" : "s"}
+                </button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -331,7 +420,15 @@ function SessionFeedback({
             errors={errors("went_well")}
             hint={side === "tutor" ? "Fill in this box, the next one or both." : undefined}
           />
-          <TextAreaField label="What could be better" id={`feedback-${sessionId}-to_improve`} name="to_improve" rows={3} maxLength={FEEDBACK_TEXT_LIMIT} defaultValue={value("to_improve")} errors={errors("to_improve")} />
+          <TextAreaField
+            label="What could be better"
+            id={`feedback-${sessionId}-to_improve`}
+            name="to_improve"
+            rows={3}
+            maxLength={FEEDBACK_TEXT_LIMIT}
+            defaultValue={value("to_improve")}
+            errors={errors("to_improve")}
+          />
           <p className="muted" style={{ margin: 0 }}>
             {side === "student" ? names.tutor : names.student} will read it. Feedback cannot be changed once sent.
           </p>

@@ -16,7 +16,7 @@ import { BillingPanel } from "~/study-rooms/billing-panel";
 import { roomBilling } from "~/study-rooms/billings.server";
 import { ActiveBoard } from "~/study-rooms/active-board";
 import { isBoardPush } from "~/study-rooms/board-pushes";
-import { addRoomAttachment, listRoomAttachments } from "~/study-rooms/attachments.server";
+import { addRoomAttachment, listRoomAttachments, placeAttachmentOnBoard } from "~/study-rooms/attachments.server";
 import { ROOM_ATTACHMENT_MESSAGES } from "~/study-rooms/attachment-files";
 import { RoomFiles } from "~/study-rooms/room-files";
 import { RoomVideo } from "~/study-rooms/video/room-video";
@@ -44,7 +44,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const now = new Date();
   // Opening the room is being in it: the others see the viewer arrive.
   await recordPresence(room, session.user.id, now);
-  const [loaded, contacts, billing, files] = await Promise.all([loadStudyRoom(room.id, now), inviteContacts(session.user.id, room.id), roomBilling(room.id, session.user.id), listRoomAttachments(room.id)]);
+  const [loaded, contacts, billing, files] = await Promise.all([
+    loadStudyRoom(room.id, now),
+    inviteContacts(session.user.id, room.id),
+    roomBilling(room.id, session.user.id),
+    listRoomAttachments(room.id),
+  ]);
   return {
     room: {
       slug: room.slug,
@@ -76,7 +81,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** POST: invite, withdraw an invite, remove someone, leave, turn everyone to a board, add one, or say "still here" — each by `intent`. */
+/** POST: invite, withdraw an invite, remove someone, leave, turn everyone to a board, add one, attach a file, place one on a board, or say "still here" — each by `intent`. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireMutationAccess(request, ROUTE);
   const { room, manages } = await roomFor(session, params.slug);
@@ -170,6 +175,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (attached.kind === "refused") return data({ result: submission.reply({ fieldErrors: { file: [attached.message] } }) }, { status: attached.status });
       throw await redirectWithToast(back, { type: "success", message: ROOM_ATTACHMENT_MESSAGES.added(attached.name) });
     }
+    case "place": {
+      const placed = await placeAttachmentOnBoard({ room, boardId: command.board_id, attachmentId: command.attachment_id, userId: session.user.id, now });
+      if (placed.kind === "refused") return refuse(placed.message, placed.status);
+      throw await redirectWithToast(back, { type: "success", message: ROOM_ATTACHMENT_MESSAGES.placed(placed.name, placed.boardName) });
+    }
     case "activate_board": {
       const activated = await activateWhiteboard({
         room,
@@ -237,7 +247,7 @@ export default function StudyRoomPage() {
             <h2 className="section-heading" id="boards-heading">
               Whiteboards
             </h2>
-            {active ? <ActiveBoard slug={room.slug} board={active} names={names} caption={`${active.name} (everyone sees this board)`} /> : null}
+            {active ? <ActiveBoard slug={room.slug} board={active} names={names} viewerId={viewerId} caption={`${active.name} (everyone sees this board)`} /> : null}
             <ul className="study-room__board-list" aria-label="Boards">
               {whiteboards.map((board) => (
                 <li key={board.id}>
@@ -334,7 +344,7 @@ export default function StudyRoomPage() {
             <InviteForm contacts={contacts} result={answer?.result} busy={busy} />
           </section>
 
-          <RoomFiles slug={room.slug} files={files} errors={answer?.result.error?.file ?? undefined} busy={busy} />
+          <RoomFiles slug={room.slug} files={files} board={active ? { id: active.id, name: active.name } : null} errors={answer?.result.error?.file ?? undefined} busy={busy} />
 
           {members.find((member) => member.id === viewerId)?.role !== "host" ? (
             <Form method="post" style={{ marginTop: "var(--space-5)" }}>

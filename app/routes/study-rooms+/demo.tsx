@@ -32,7 +32,7 @@ export default function DemoStudyRoomPage() {
           <h2 className="section-heading" id="boards-heading">
             Whiteboard
           </h2>
-          <ActiveBoard slug={null} board={DEMO_BOARD} names={NO_NAMES} caption="Board 1 (everyone in the room sees the same board)" />
+          <ActiveBoard slug={null} board={DEMO_BOARD} names={NO_NAMES} viewerId={null} caption="Board 1 (everyone in the room sees the same board)" />
         </section>
         <aside className="study-room__side">
           <section aria-labelledby="people-heading" data-tour="study-room-participants">

@@ -46,7 +46,11 @@ describe("a study room's files", () => {
     const added = await attach(host, slug, { bytes: pdf, name: "C:\\notes\\Week 3 notes.PDF", type: "application/pdf" });
     expect(added.status).toBe(302);
     expect((await toastFrom(host.request("/"))).toast?.message).toBe("Week 3 notes.pdf is attached to the room.");
-    const png = new Uint8Array(await sharp({ create: { width: 64, height: 32, channels: 3, background: "#ff0000" } }).png().toBuffer());
+    const png = new Uint8Array(
+      await sharp({ create: { width: 64, height: 32, channels: 3, background: "#ff0000" } })
+        .png()
+        .toBuffer()
+    );
     expect((await attach(host, slug, { bytes: png, name: "graph.png", type: "image/png" })).status).toBe(302);
 
     const stored = await attachmentsOf(slug);
@@ -89,6 +93,65 @@ describe("a study room's files", () => {
     const stranger = await visitorFor("class_rep@demo.test");
     expect((await attach(stranger, slug, { bytes: pdf, name: "a.pdf", type: "application/pdf" })).status).toBe(403);
     expect(await attachmentsOf(slug)).toEqual([]);
+  });
+
+  it("places a picture and a PDF on the board everyone sees, for the room's open boards and for the next visit", async () => {
+    const host = await visitorFor("student@demo.test");
+    const slug = await newRoom(host);
+    const png = new Uint8Array(
+      await sharp({ create: { width: 1200, height: 600, channels: 3, background: "#00ff00" } })
+        .png()
+        .toBuffer()
+    );
+    await attach(host, slug, { bytes: png, name: "graph.png", type: "image/png" });
+    await attach(host, slug, { bytes: pdf, name: "notes.pdf", type: "application/pdf" });
+    const [picture, notes] = await attachmentsOf(slug);
+    const before = await host.get(roomLoader, `/study-rooms/${slug}`, { params: { slug } });
+    const board = before.data.whiteboards[0] as { id: number; name: string };
+    const place = (visitor: RouteVisitor, fields: Record<string, string | number>) =>
+      visitor.form(roomAction, `/study-rooms/${slug}`, Object.fromEntries(Object.entries({ intent: "place", ...fields }).map(([key, value]) => [key, String(value)])), { params: { slug } });
+
+    const placed = await place(host, { attachment_id: picture!.id, board_id: board.id });
+    expect(placed.status).toBe(302);
+    expect((await toastFrom(host.request("/"))).toast?.message).toBe(`graph.webp is on ${board.name}.`);
+    expect((await place(host, { attachment_id: notes!.id, board_id: board.id })).status).toBe(302);
+
+    const after = await host.get(roomLoader, `/study-rooms/${slug}`, { params: { slug } });
+    const elements = after.data.whiteboards[0].elements as { type: string; fileId?: string; link?: string; x: number; width: number; height: number }[];
+    expect(elements.map((element) => element.type)).toEqual(["image", "text"]);
+    expect(elements[0]).toMatchObject({ fileId: `attachment-${picture!.id}`, x: 0, width: 480, height: 240 });
+    // The PDF goes beside the picture, as a link to the room's copy.
+    expect(elements[1]).toMatchObject({ link: `/study-rooms/${slug}/attachments/${notes!.id}`, x: 480 + 40 });
+    const pushes = await database().db.selectFrom("realtime_events").select("payload").where("channel", "=", `room:${slug}`).orderBy("id").execute();
+    const boardPushes = pushes.map((row) => (row.payload as { study_room: { board?: { elements: { type: string }[]; client_id: string } } }).study_room.board).filter(Boolean);
+    expect(boardPushes.map((push) => push!.elements.map((element) => element.type))).toEqual([["image"], ["text"]]);
+  });
+
+  it("refuses to place a file that is not the room's, on a board that is not the room's, or for someone not in the room", async () => {
+    const host = await visitorFor("student@demo.test");
+    const slug = await newRoom(host);
+    const other = await newRoom(host);
+    await attach(host, slug, { bytes: pdf, name: "notes.pdf", type: "application/pdf" });
+    await attach(host, other, { bytes: pdf, name: "other.pdf", type: "application/pdf" });
+    const [notes] = await attachmentsOf(slug);
+    const [elsewhere] = await attachmentsOf(other);
+    const boardOf = async (room: string) => ((await host.get(roomLoader, `/study-rooms/${room}`, { params: { slug: room } })).data.whiteboards[0] as { id: number }).id;
+    const [board, otherBoard] = [await boardOf(slug), await boardOf(other)];
+    const place = (visitor: RouteVisitor, fields: Record<string, string | number>) =>
+      visitor.form(roomAction, `/study-rooms/${slug}`, Object.fromEntries(Object.entries({ intent: "place", ...fields }).map(([key, value]) => [key, String(value)])), { params: { slug } });
+
+    const notOurs = await place(host, { attachment_id: elsewhere!.id, board_id: board });
+    expect(notOurs.status).toBe(404);
+    expect(notOurs.data.result.error[""]).toEqual(["This room has no such file."]);
+    const wrongBoard = await place(host, { attachment_id: notes!.id, board_id: otherBoard });
+    expect(wrongBoard.status).toBe(404);
+    expect(wrongBoard.data.result.error[""]).toEqual(["There is no such board in this room."]);
+    const garbled = await place(host, { attachment_id: "first", board_id: board });
+    expect(garbled.status).toBe(400);
+    expect(garbled.data.result.error.attachment_id).toEqual(["Choose a file to place"]);
+    expect((await place(await visitorFor("class_rep@demo.test"), { attachment_id: notes!.id, board_id: board })).status).toBe(403);
+    const boards = await database().db.selectFrom("study_room_whiteboards").select("elements").where("id", "in", [board, otherBoard]).execute();
+    expect(boards.map((row) => row.elements)).toEqual([[], []]);
   });
 
   it(`holds up to ${ROOM_ATTACHMENT_LIMIT} files, however many arrive at once`, async () => {

@@ -3,6 +3,7 @@ import { createElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { action as billingAction, loader as billingLoader } from "~/routes/study-rooms+/$slug_.billing";
 import { action as roomAction } from "~/routes/study-rooms+/$slug";
+import { action as contractAction, loader as contractLoader } from "~/routes/my-tutoring+/contracts.$id";
 import { BillingPanel } from "~/study-rooms/billing-panel";
 import { acceptBilling, endBilling, endOverdueBillings, requestBilling, roomBilling } from "~/study-rooms/billings.server";
 import { createStudyRoom, findStudyRoom } from "~/study-rooms/rooms.server";
@@ -217,6 +218,35 @@ describe("billing by the minute in a tutoring room", () => {
     expect(await chargesOf(room)).toEqual([]);
     expect(await balanceOf(room.student.id)).toBe(1);
     expect((await receiptsTo(room.student.email))[0]!.text_body).toContain("Not paid yet: $15.00 CAD is owed on the contract.");
+  });
+
+  it("lists an owed amount on the contract's page, where the student pays it with tokens once, however many times they ask", async () => {
+    const room = await tutoringRoom({ studentTokens: 1 });
+    await running(room);
+    await endBilling({ roomId: room.room.id, userId: room.tutor.id, now: after(20), origin: TEST_ORIGIN });
+    const [period] = await billingsOf(room);
+    const path = `/my-tutoring/contracts/${room.contractId}`;
+    const options = { params: { id: String(room.contractId) } };
+    const page = await room.student.visitor.get(contractLoader, path, options);
+    expect(page.data.billed).toEqual([expect.objectContaining({ id: period!.id, minutes: 20, amountCents: 1500, currency: "CAD", paid: false })]);
+    const tokens = page.data.billed[0].tokens as number;
+    const pay = (visitor: RouteVisitor) => visitor.form(contractAction, path, { intent: "pay_billing", billing_id: String(period!.id) }, options);
+
+    const short = await pay(room.student.visitor);
+    expect(short.status).toBe(409);
+    expect(short.data.result.error[""]).toEqual([`Paying this takes ${tokens} tokens, more than you have. Buy tokens, then pay.`]);
+    expect((await pay(room.tutor.visitor)).status).toBe(403);
+    expect(await chargesOf(room)).toEqual([]);
+
+    await db().updateTable("users").set({ token_balance: 100 }).where("id", "=", room.student.id).execute();
+    const answers = await Promise.all([pay(room.student.visitor), pay(room.student.visitor), pay(room.student.visitor)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 409, 409]);
+    expect(await chargesOf(room)).toEqual([expect.objectContaining({ user_id: room.student.id, delta: -tokens, reason: "study_room_billing" })]);
+    expect(await balanceOf(room.student.id)).toBe(100 - tokens);
+    expect((await toastOf(room.student.visitor))?.message).toBe(`Paid with ${tokens} tokens. You have ${100 - tokens} left.`);
+    expect((await room.tutor.visitor.get(contractLoader, path, options)).data.billed).toEqual([expect.objectContaining({ id: period!.id, paid: true })]);
+    const garbled = await room.student.visitor.form(contractAction, path, { intent: "pay_billing", billing_id: "all" }, options);
+    expect(garbled.status).toBe(400);
   });
 
   it("the overdue sweep ends billing at its deadline, once", async () => {

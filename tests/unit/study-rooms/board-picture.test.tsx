@@ -29,15 +29,36 @@ describe("the picture of a board (without JavaScript)", () => {
     ["a diamond", element("diamond"), ['<polygon points="60,20 110,45 60,70 10,45" fill="none"']],
     [
       "a line from x,y along its points",
-      element("line", { points: [[0, 0], [50, 25], [100, 0]] }),
+      element("line", {
+        points: [
+          [0, 0],
+          [50, 25],
+          [100, 0],
+        ],
+      }),
       ['<polyline points="10,20 60,45 110,20" fill="none" stroke="#1e1e1e" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"></polyline>'],
     ],
     [
       "an arrow, with its head at the last point",
-      element("arrow", { points: [[0, 0], [100, 0]] }),
+      element("arrow", {
+        points: [
+          [0, 0],
+          [100, 0],
+        ],
+      }),
       ['<polyline points="10,20 110,20"', '<polyline points="91.98,11.32 110,20 91.98,28.68"'],
     ],
-    ["a freehand stroke", element("freedraw", { points: [[0, 0], [1, 2], [3, 5]] }), ['<polyline points="10,20 11,22 13,25" fill="none"']],
+    [
+      "a freehand stroke",
+      element("freedraw", {
+        points: [
+          [0, 0],
+          [1, 2],
+          [3, 5],
+        ],
+      }),
+      ['<polyline points="10,20 11,22 13,25" fill="none"'],
+    ],
     [
       "a text, one line per line",
       element("text", { text: "First line\nSecond line", fontSize: 20 }),
@@ -56,14 +77,35 @@ describe("the picture of a board (without JavaScript)", () => {
     expect(html).not.toContain(EMPTY);
   });
 
+  it("draws a picture placed from the room's files from the room's copy; without a room, or any other file, a placeholder", () => {
+    const placed = element("image", { fileId: "attachment-12" });
+    expect(renderToStaticMarkup(<BoardPicture elements={[placed]} title="Board" slug="maths-1" />)).toContain(
+      '<image href="/study-rooms/maths-1/attachments/12" x="10" y="20" width="100" height="50" preserveAspectRatio="none"></image>'
+    );
+    expect(picture([placed])).toContain(">Image</text>");
+    expect(renderToStaticMarkup(<BoardPicture elements={[element("image", { fileId: "https://elsewhere.example/x.png" })]} title="Board" slug="maths-1" />)).not.toContain("<image");
+  });
+
   it("a closed line is filled with its background, an open one is not", () => {
-    const square = [[0, 0], [10, 0], [10, 10], [0, 0]] as [number, number][];
+    const square = [
+      [0, 0],
+      [10, 0],
+      [10, 10],
+      [0, 0],
+    ] as [number, number][];
     expect(picture([element("line", { points: square, backgroundColor: "#ffec99" })])).toContain('fill="#ffec99"');
     expect(picture([element("line", { points: square.slice(0, 3), backgroundColor: "#ffec99" })])).not.toContain('fill="#ffec99"');
   });
 
   it("an arrow whose points all coincide has no head", () => {
-    const html = picture([element("arrow", { points: [[0, 0], [0, 0]] })]);
+    const html = picture([
+      element("arrow", {
+        points: [
+          [0, 0],
+          [0, 0],
+        ],
+      }),
+    ]);
     expect(html.match(/<polyline/g)).toHaveLength(1);
   });
 
@@ -87,7 +129,7 @@ describe("the picture of a board (without JavaScript)", () => {
 
   it("draws elements in board order, the later on top", () => {
     const html = picture([element("ellipse"), element("rectangle")]);
-    expect(html.indexOf("<ellipse")).toBeLessThan(html.indexOf("<rect x=\"10\""));
+    expect(html.indexOf("<ellipse")).toBeLessThan(html.indexOf('<rect x="10"'));
   });
 
   it.each<[string, BoardElement]>([
@@ -99,7 +141,15 @@ describe("the picture of a board (without JavaScript)", () => {
     ["a NaN angle", element("diamond", { angle: Number.NaN })],
     ["an infinite stroke width", element("rectangle", { strokeWidth: Number.POSITIVE_INFINITY })],
     ["a NaN font size", element("text", { text: "hi", fontSize: Number.NaN })],
-    ["a NaN point", element("line", { points: [[0, 0], [Number.NaN, 1]] })],
+    [
+      "a NaN point",
+      element("line", {
+        points: [
+          [0, 0],
+          [Number.NaN, 1],
+        ],
+      }),
+    ],
     ["points that are not pairs", { ...element("freedraw"), points: [[0, 0, 0]] as unknown as [number, number][] }],
     ["a size given as text", { ...element("rectangle"), width: "100" as unknown as number }],
   ])("leaves out %s (and the board is then empty)", (_name, skipped) => {
@@ -111,7 +161,7 @@ describe("the picture of a board (without JavaScript)", () => {
   it("leaves out only the bad element among good ones", () => {
     const html = picture([element("rectangle", { id: "bad", x: Number.NaN }), element("ellipse"), element("rectangle", { id: "gone", isDeleted: true, x: 5000 })]);
     expect(html).toContain("<ellipse");
-    expect(html).not.toContain("<rect x=\"10\"");
+    expect(html).not.toContain('<rect x="10"');
     expect(viewBox(html)[2]).toBeLessThan(200);
   });
 
@@ -194,7 +244,17 @@ describe("the viewBox covers every element, with room around it", () => {
   });
 
   it("follows a line's points, leftwards and upwards of its origin too", () => {
-    const html = picture([element("line", { x: 0, y: 0, points: [[0, 0], [-200, -100], [300, 50]] })]);
+    const html = picture([
+      element("line", {
+        x: 0,
+        y: 0,
+        points: [
+          [0, 0],
+          [-200, -100],
+          [300, 50],
+        ],
+      }),
+    ]);
     expect(viewBox(html)).toEqual([-221, -121, 542, 192]);
   });
 
