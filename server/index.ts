@@ -103,7 +103,8 @@ async function runSingleProcess(config: AppConfig, dev: boolean) {
     await prepareDatabase(config);
     const emulator = await startEmbeddedStripe(config);
     const server = await startHttp(config, dev);
-    await startJobWorker();
+    // Not awaited: background jobs that cannot reach the database yet keep trying, without holding up the server.
+    void startJobWorker();
     return { server, emulator };
   })();
   // Listening before the handler is in place would let a signal during start-up kill the
@@ -152,7 +153,7 @@ async function runWorker(config: AppConfig) {
   const started = (async () => {
     await openDatabase(config);
     const server = await startHttp(config, false);
-    await startJobWorker();
+    void startJobWorker();
     return server;
   })();
   // As in runSingleProcess: the primary may stop a worker that is still starting.

@@ -15,6 +15,7 @@ import {
 } from "../app/study-sessions/reminders.server";
 import { STUDY_ROOM_BILLINGS_EVERY_SECONDS, STUDY_ROOM_BILLINGS_QUEUE, studyRoomBillingsJobHandler } from "../app/study-rooms/billings.server";
 import { TUTORING_REMINDERS_EVERY_SECONDS, TUTORING_REMINDERS_QUEUE, tutoringRemindersJobHandler } from "../app/tutoring/reminders.server";
+import { logger } from "../app/utils/logger.server";
 import { singleton } from "../app/utils/singleton.server";
 
 /**
@@ -23,7 +24,10 @@ import { singleton } from "../app/utils/singleton.server";
  * process) and stopped before the database closes on shutdown, after the job in hand finishes.
  */
 const slot = () =>
-  singleton("job-worker", () => ({ runner: undefined as JobRunner | undefined, recurring: [] as { stop(): Promise<void> }[] }));
+  singleton("job-worker", () => ({ runner: undefined as JobRunner | undefined, recurring: [] as { stop(): Promise<void> }[], starting: undefined as Promise<void> | undefined, stopping: false }));
+
+/** How long a job worker that could not reach the database waits before trying again. */
+const START_RETRY_MS = 2_000;
 
 function jobHandlers() {
   return {
@@ -60,20 +64,42 @@ export async function prepareJobQueues(config: Pick<AppConfig, "database">) {
   }
 }
 
-export async function startJobWorker() {
-  if (slot().runner) return slot().runner!;
+/**
+ * Starts taking jobs; resolves once it does. The database may be out of reach as a process starts
+ * (a restart, a failover): the worker then tries again every START_RETRY_MS instead of failing,
+ * so the HTTP server beside it keeps answering (503 while the database is gone) and jobs resume
+ * once it is back. Callers that must not wait for that (the server's start) need not await it.
+ */
+export function startJobWorker(): Promise<void> {
+  const state = slot();
+  if (state.starting) return state.starting;
+  state.stopping = false;
   const runner = createJobRunner({ handlers: jobHandlers() });
-  slot().runner = runner;
-  await runner.start();
-  slot().recurring = [startRecurringJobs(RECURRING_JOBS), startRecurringJobs(FREQUENT_RECURRING_JOBS, STUDY_SESSION_REMINDERS_ASK_EVERY_MS)];
-  return runner;
+  state.runner = runner;
+  state.starting = (async () => {
+    for (;;) {
+      try {
+        await runner.start();
+        break;
+      } catch (error) {
+        if (state.stopping) return;
+        logger().warn({ err: error }, "background jobs could not start; trying again");
+        await new Promise((resolve) => setTimeout(resolve, START_RETRY_MS).unref());
+        if (state.stopping) return;
+      }
+    }
+    state.recurring = [startRecurringJobs(RECURRING_JOBS), startRecurringJobs(FREQUENT_RECURRING_JOBS, STUDY_SESSION_REMINDERS_ASK_EVERY_MS)];
+  })();
+  return state.starting;
 }
 
-/** Stops taking jobs, waits for the one in hand, and closes the job back end's connections. */
+/** Stops taking jobs (or trying to start), waits for the one in hand, and closes the job back end's connections. */
 export async function stopJobWorker() {
-  const { runner, recurring } = slot();
-  slot().runner = undefined;
-  slot().recurring = [];
+  const state = slot();
+  state.stopping = true;
+  await state.starting;
+  const { runner, recurring } = state;
+  Object.assign(state, { runner: undefined, recurring: [], starting: undefined });
   await Promise.all(recurring.map((job) => job.stop()));
   await runner?.stop();
   await closeJobBackEnd();
