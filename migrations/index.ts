@@ -18,6 +18,7 @@ import * as studySessionEnrolments from "./0017_study_session_enrolments";
 import * as tutoring from "./0018_tutoring";
 import * as studyRooms from "./0019_study_rooms";
 import * as studyRoomBillingCharges from "./0020_study_room_billing_charges";
+import * as flashCards from "./0021_flash_cards";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0018_tutoring": tutoring,
   "0019_study_rooms": studyRooms,
   "0020_study_room_billing_charges": studyRoomBillingCharges,
+  "0021_flash_cards": flashCards,
 };

@@ -740,6 +740,56 @@ export interface StudyRoomBillingsTable {
   charged_at: Timestamp | null;
 }
 
+export interface FlashCardDecksTable {
+  id: Generated<number>;
+  title: string;
+  description: Generated<string>;
+  /** A student's own deck; null for a course's. */
+  owner_id: number | null;
+  /** An online course's deck; null for a student's own. */
+  online_course_id: number | null;
+  shared: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface FlashCardsTable {
+  id: Generated<number>;
+  deck_id: number;
+  front: string;
+  back: string;
+  tags: Generated<string[]>;
+  position: number;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One person's memory of one card: its FSRS state (app/flash-cards/scheduling.ts). */
+export interface FlashCardUsersTable {
+  user_id: number;
+  card_id: number;
+  due: Timestamp;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  last_review: Timestamp | null;
+}
+
+export interface FlashCardReviewsTable {
+  id: Generated<string>;
+  user_id: number;
+  card_id: number;
+  rating: number;
+  state_before: number;
+  reviewed_at: Timestamp;
+  next_due: Timestamp;
+}
+
 export interface Database {
   schools: SchoolsTable;
   users: UsersTable;
@@ -759,6 +809,10 @@ export interface Database {
   study_room_attachments: StudyRoomAttachmentsTable;
   study_room_errors: StudyRoomErrorsTable;
   study_room_billings: StudyRoomBillingsTable;
+  flash_card_decks: FlashCardDecksTable;
+  flash_cards: FlashCardsTable;
+  flash_card_users: FlashCardUsersTable;
+  flash_card_reviews: FlashCardReviewsTable;
   tutoring_session_reminders: TutoringSessionRemindersTable;
   tutoring_session_feedbacks: TutoringSessionFeedbacksTable;
   tutor_feedbacks: TutorFeedbacksTable;

@@ -67,7 +67,7 @@ export default function StudentDashboard() {
         {greeting}, {firstName}
       </h1>
       <p className="muted" style={{ marginTop: "var(--space-1)" }}>
-        Your courses and what's coming up.
+        Your courses and what's coming up. Study with <Link to="/flash-cards">flash cards</Link> or together in a <Link to="/study-rooms">study room</Link>.
       </p>
       <UnavailableViewNotice notice={unavailableView} />
       <nav aria-label="Dashboard tabs" style={{ marginTop: "var(--space-4)" }}>

@@ -8,6 +8,7 @@ import { seedReferrals } from "./referrals";
 import { seedReviews } from "./reviews";
 import { seedWorkShifts } from "./work-shifts";
 import { seedStudyRooms } from "./study-rooms";
+import { seedFlashCards } from "./flash-cards";
 import { seedTutoring } from "./tutoring";
 import { seedPublicSite } from "./public-site";
 import { seedDemoStudySessions } from "./study-sessions";
@@ -82,6 +83,11 @@ const SEEDED_TABLES = [
   "study_room_whiteboards",
   // Time billed by the minute in the demo tutoring session's room, still owed (server/seed/tutoring.ts).
   "study_room_billings",
+  // The demo student's flash-card decks, partly studied (server/seed/flash-cards.ts).
+  "flash_card_decks",
+  "flash_cards",
+  "flash_card_users",
+  "flash_card_reviews",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -461,6 +467,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   Object.assign(summary, await seedTutoring(trx, { user: userId, course: (slug) => need(courseIds, slug, "course") }, now));
   // Added to the tutoring seed's: the done tutoring session has its room too.
   for (const [table, count] of Object.entries(await seedStudyRooms(trx, { user: userId }, now))) summary[table as keyof SeedSummary] += count;
+  Object.assign(summary, await seedFlashCards(trx, { user: userId }, now));
 
   return summary;
 }

@@ -56,6 +56,10 @@ export interface Permissions {
   enter_study_room: StudyRoomRef;
   /** Remove someone from a study room and withdraw its invites: its host, or a tutoring room's tutor. */
   manage_study_room: StudyRoomRef;
+  /** Study a flash-card deck: see its cards and grade them on one's own schedule. */
+  study_flash_card_deck: FlashCardDeckRef;
+  /** Change a deck: its title, sharing and cards. */
+  edit_flash_card_deck: FlashCardDeckRef;
 }
 
 /**
@@ -102,6 +106,12 @@ export interface StudyRoomRef {
 }
 
 /** An online course, as far as who may manage it goes. */
+export interface FlashCardDeckRef {
+  /** A student's own deck; null for a course's. */
+  owner_id: number | null;
+  shared: boolean;
+}
+
 export interface OnlineCourseRef {
   instructor_id: number | null;
 }
@@ -142,6 +152,10 @@ const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boole
   // Rooms are private to their members, admins included: what is said and drawn there is theirs.
   enter_study_room: (viewer, room) => viewer.id !== null && room.members.some((member) => member.user_id === viewer.id),
   manage_study_room: (viewer, room) => viewer.id !== null && room.members.some((member) => member.user_id === viewer.id && (member.role === "host" || member.role === "tutor")),
+  // A student's deck is theirs; shared, anyone signed in who has its link studies it too. Admins
+  // get no look at private decks: what a student is memorising is theirs.
+  study_flash_card_deck: (viewer, deck) => viewer.id !== null && deck.owner_id !== null && (deck.owner_id === viewer.id || deck.shared),
+  edit_flash_card_deck: (viewer, deck) => viewer.id !== null && deck.owner_id !== null && deck.owner_id === viewer.id,
 };
 
 /**

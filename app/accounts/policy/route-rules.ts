@@ -314,6 +314,12 @@ export const ROUTE_RULES = {
   "routes/study-rooms+/$slug_.signal": { access: "signed-in", api: true },
   "routes/study-rooms+/$slug_.errors": { access: "signed-in", api: true },
   "routes/study-rooms+/$slug_.attachments.$attachmentId": { access: "signed-in" },
+  // Flash cards (SPEC §1, §2): a student's own decks; one shared is studied by anyone signed in
+  // with its link (`study_flash_card_deck`), changed only by its owner (`edit_flash_card_deck`).
+  "routes/flash-cards+/_index": { access: "signed-in" },
+  "routes/flash-cards+/$id": { access: "signed-in" },
+  "routes/flash-cards+/$id_.edit": { access: "signed-in" },
+  "routes/flash-cards+/$id_.export": { access: "signed-in" },
   // SPEC §7: the tutors suggested to a student (self or admin: app/accounts/policy/permissions.ts
   // "view"), and an educator's public profile document.
   "routes/api+/v1+/users+/recommended_tutors_for_student.$id": { access: "signed-in", api: true },

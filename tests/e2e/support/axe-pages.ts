@@ -112,6 +112,9 @@ export const EXTRA_PAGES: AxePage[] = [
   { name: "routes/study-rooms+/$slug (the demo study group)", role: "student", url: "/study-rooms/demo-math-137-group" },
   // Staff also see the link to publish a shift.
   { name: "routes/work-shifts+/_index (staff)", role: "admin", url: "/work-shifts" },
+  // The demo student's deck: a card to study (the answer and grades inside), and its edit page.
+  { name: "routes/flash-cards+/$id (the demo deck)", role: "student", url: { from: "/flash-cards", links: [/^\/flash-cards\/\d+$/] } },
+  { name: "routes/flash-cards+/$id_.edit (the demo deck)", role: "student", url: { from: "/flash-cards", links: [/^\/flash-cards\/\d+\/edit$/] } },
 ];
 
 export const AXE_PAGES: AxePage[] = [...samplePages(), ...EXTRA_PAGES];

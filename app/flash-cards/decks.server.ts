@@ -1,0 +1,317 @@
+import { sql } from "kysely";
+import { db } from "~/db/db.server";
+import type { CardFields } from "~/flash-cards/deck-csv";
+import { isDue, reviewCard, type CardMemory, type GradeValue } from "~/flash-cards/scheduling";
+
+/**
+ * Flash-card decks, their cards, and each person's study of them, over PostgreSQL. Who may do
+ * what is the policy's (app/accounts/policy/permissions.ts): these functions are called once it
+ * has said yes. A student's deck belongs to them; shared, anyone signed in with its link studies
+ * it too, each with their own schedule.
+ */
+
+export const DECK_CARD_LIMIT = 5_000;
+export const DECKS_PER_PERSON = 200;
+
+export interface DeckRecord {
+  id: number;
+  title: string;
+  description: string;
+  owner_id: number | null;
+  online_course_id: number | null;
+  shared: boolean;
+  owner_name: string | null;
+}
+
+const ownerName = sql<string | null>`coalesce(nullif(trim(users.display_name), ''), trim(users.first_name || ' ' || users.last_name))`;
+
+/** A student's deck with its owner's name; course decks are not opened here yet. */
+export async function findDeck(deckId: number): Promise<DeckRecord | undefined> {
+  return db()
+    .selectFrom("flash_card_decks as d")
+    .leftJoin("users", "users.id", "d.owner_id")
+    .select(["d.id", "d.title", "d.description", "d.owner_id", "d.online_course_id", "d.shared", ownerName.as("owner_name")])
+    .where("d.id", "=", deckId)
+    .where("d.owner_id", "is not", null)
+    .executeTakeFirst();
+}
+
+export interface DeckSummary {
+  id: number;
+  title: string;
+  description: string;
+  shared: boolean;
+  cards: number;
+  /** Cards reviewed before and due again now. */
+  due: number;
+  /** Cards never reviewed by this person. */
+  fresh: number;
+}
+
+/** A person's own decks, newest first, with how many cards each has due for them now. */
+export async function listOwnDecks(userId: number, now: Date): Promise<DeckSummary[]> {
+  const rows = await db()
+    .selectFrom("flash_card_decks as d")
+    .leftJoin("flash_cards as c", "c.deck_id", "d.id")
+    .leftJoin("flash_card_users as m", (join) => join.onRef("m.card_id", "=", "c.id").on("m.user_id", "=", userId))
+    .select([
+      "d.id",
+      "d.title",
+      "d.description",
+      "d.shared",
+      sql<number>`count(c.id)::int`.as("cards"),
+      sql<number>`count(m.card_id) filter (where m.due <= ${now})::int`.as("due"),
+      sql<number>`count(c.id) filter (where m.card_id is null)::int`.as("fresh"),
+    ])
+    .where("d.owner_id", "=", userId)
+    .groupBy("d.id")
+    .orderBy("d.created_at", "desc")
+    .orderBy("d.id", "desc")
+    .execute();
+  return rows;
+}
+
+/** A new deck of the person's own; null once they have DECKS_PER_PERSON. */
+export async function createDeck(input: { ownerId: number; title: string; description: string }): Promise<number | null> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      // The owner's row serialises their creations, so the limit holds under double clicks.
+      await trx.selectFrom("users").select("id").where("id", "=", input.ownerId).forUpdate().executeTakeFirstOrThrow();
+      const { count } = await trx
+        .selectFrom("flash_card_decks")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("owner_id", "=", input.ownerId)
+        .executeTakeFirstOrThrow();
+      if (Number(count) >= DECKS_PER_PERSON) return null;
+      const deck = await trx.insertInto("flash_card_decks").values({ owner_id: input.ownerId, title: input.title, description: input.description }).returning("id").executeTakeFirstOrThrow();
+      return deck.id;
+    });
+}
+
+export async function updateDeck(deckId: number, fields: { title: string; description: string; shared: boolean }) {
+  await db()
+    .updateTable("flash_card_decks")
+    .set({ ...fields, updated_at: new Date() })
+    .where("id", "=", deckId)
+    .execute();
+}
+
+export async function deleteDeck(deckId: number) {
+  await db().deleteFrom("flash_card_decks").where("id", "=", deckId).execute();
+}
+
+export interface DeckCard extends CardFields {
+  id: number;
+  position: number;
+}
+
+/** A deck's cards in their order. */
+export async function deckCards(deckId: number): Promise<DeckCard[]> {
+  return db().selectFrom("flash_cards").select(["id", "front", "back", "tags", "position"]).where("deck_id", "=", deckId).orderBy("position").orderBy("id").execute();
+}
+
+type Refused = { kind: "refused"; status: 404 | 409 | 413; message: string };
+
+/**
+ * Cards added at the end of the deck, in the order given. The deck's row is locked while its
+ * cards are counted and numbered, so two imports at once neither pass the limit nor share places.
+ */
+export async function addCards(deckId: number, cards: readonly CardFields[]): Promise<{ kind: "added"; count: number } | Refused> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const deck = await trx.selectFrom("flash_card_decks").select("id").where("id", "=", deckId).forUpdate().executeTakeFirst();
+      if (!deck) return { kind: "refused", status: 404, message: "There is no such deck." } as const;
+      const { count, last } = await trx
+        .selectFrom("flash_cards")
+        .select([sql<number>`count(*)::int`.as("count"), sql<number>`coalesce(max(position), 0)::int`.as("last")])
+        .where("deck_id", "=", deckId)
+        .executeTakeFirstOrThrow();
+      if (count + cards.length > DECK_CARD_LIMIT)
+        return {
+          kind: "refused",
+          status: 413,
+          message: `A deck holds up to ${DECK_CARD_LIMIT.toLocaleString("en-US")} cards; this would make ${(count + cards.length).toLocaleString("en-US")}.`,
+        } as const;
+      if (cards.length > 0)
+        await trx
+          .insertInto("flash_cards")
+          .values(cards.map((card, index) => ({ deck_id: deckId, front: card.front, back: card.back, tags: card.tags, position: last + index + 1 })))
+          .execute();
+      await trx.updateTable("flash_card_decks").set({ updated_at: new Date() }).where("id", "=", deckId).execute();
+      return { kind: "added", count: cards.length } as const;
+    });
+}
+
+export async function updateCard(deckId: number, cardId: number, fields: CardFields): Promise<boolean> {
+  const updated = await db()
+    .updateTable("flash_cards")
+    .set({ ...fields, updated_at: new Date() })
+    .where("id", "=", cardId)
+    .where("deck_id", "=", deckId)
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
+}
+
+export async function deleteCard(deckId: number, cardId: number): Promise<boolean> {
+  const deleted = await db().deleteFrom("flash_cards").where("id", "=", cardId).where("deck_id", "=", deckId).executeTakeFirst();
+  return deleted.numDeletedRows > 0n;
+}
+
+/** Moves a card one place up or down the deck (swapping with its neighbour); false when it is already at that end or not in the deck. */
+export async function moveCard(deckId: number, cardId: number, direction: "up" | "down"): Promise<boolean> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.selectFrom("flash_card_decks").select("id").where("id", "=", deckId).forUpdate().executeTakeFirst();
+      const cards = await trx.selectFrom("flash_cards").select(["id", "position"]).where("deck_id", "=", deckId).orderBy("position").orderBy("id").execute();
+      const index = cards.findIndex((card) => card.id === cardId);
+      const other = index < 0 ? undefined : cards[direction === "up" ? index - 1 : index + 1];
+      if (index < 0 || !other) return false;
+      // Numbered afresh in the new order: equal positions (never made here, but harmless) cannot stall a move.
+      const order = cards.map((card) => card.id);
+      [order[index], order[cards.indexOf(other)]] = [other.id, cardId];
+      for (const [place, id] of order.entries())
+        await trx
+          .updateTable("flash_cards")
+          .set({ position: place + 1 })
+          .where("id", "=", id)
+          .execute();
+      return true;
+    });
+}
+
+export interface StudyCard {
+  id: number;
+  front: string;
+  back: string;
+  tags: string[];
+  memory: CardMemory | null;
+}
+
+export interface StudyQueue {
+  /** The card to study now: the most overdue reviewed card, else the first new one; null when none is due. */
+  current: StudyCard | null;
+  due: number;
+  fresh: number;
+  cards: number;
+  /** When the next card comes due, when none is due now. */
+  nextDue: Date | null;
+}
+
+const memoryOf = (row: {
+  due: Date | null;
+  stability: number | null;
+  difficulty: number | null;
+  elapsed_days: number | null;
+  scheduled_days: number | null;
+  learning_steps: number | null;
+  reps: number | null;
+  lapses: number | null;
+  state: number | null;
+  last_review: Date | null;
+}): CardMemory | null =>
+  row.due === null
+    ? null
+    : {
+        due: row.due,
+        stability: row.stability!,
+        difficulty: row.difficulty!,
+        elapsedDays: row.elapsed_days!,
+        scheduledDays: row.scheduled_days!,
+        learningSteps: row.learning_steps!,
+        reps: row.reps!,
+        lapses: row.lapses!,
+        state: row.state!,
+        lastReview: row.last_review,
+      };
+
+/** What a person studies in a deck now, one query: every card with their memory of it. */
+export async function studyQueue(deckId: number, userId: number, now: Date): Promise<StudyQueue> {
+  const rows = await db()
+    .selectFrom("flash_cards as c")
+    .leftJoin("flash_card_users as m", (join) => join.onRef("m.card_id", "=", "c.id").on("m.user_id", "=", userId))
+    .select(["c.id", "c.front", "c.back", "c.tags", "m.due", "m.stability", "m.difficulty", "m.elapsed_days", "m.scheduled_days", "m.learning_steps", "m.reps", "m.lapses", "m.state", "m.last_review"])
+    .where("c.deck_id", "=", deckId)
+    .orderBy("c.position")
+    .orderBy("c.id")
+    .execute();
+  const cards = rows.map((row): StudyCard => ({ id: row.id, front: row.front, back: row.back, tags: row.tags, memory: memoryOf(row) }));
+  const reviewed = cards.filter((card) => card.memory !== null);
+  const dueNow = reviewed.filter((card) => isDue(card.memory, now)).sort((a, b) => a.memory!.due.getTime() - b.memory!.due.getTime());
+  const fresh = cards.filter((card) => card.memory === null);
+  const later = reviewed.filter((card) => !isDue(card.memory, now)).map((card) => card.memory!.due.getTime());
+  return {
+    current: dueNow[0] ?? fresh[0] ?? null,
+    due: dueNow.length,
+    fresh: fresh.length,
+    cards: cards.length,
+    nextDue: dueNow.length === 0 && fresh.length === 0 && later.length > 0 ? new Date(Math.min(...later)) : null,
+  };
+}
+
+/**
+ * A person's grade of a card: its next schedule (FSRS) saved, and the grade kept. `seenReps` is
+ * how many reviews the card had when the page showed it, so a form sent twice (a double click, a
+ * resend after going back) grades once: the second finds the count moved and changes nothing.
+ */
+export async function gradeCard(input: {
+  deckId: number;
+  cardId: number;
+  userId: number;
+  grade: GradeValue;
+  seenReps: number;
+  now: Date;
+}): Promise<{ kind: "graded"; due: Date } | { kind: "stale" } | Refused> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const card = await trx.selectFrom("flash_cards").select("id").where("id", "=", input.cardId).where("deck_id", "=", input.deckId).executeTakeFirst();
+      if (!card) return { kind: "refused", status: 404, message: "This deck has no such card." } as const;
+      const row = await trx.selectFrom("flash_card_users").selectAll().where("user_id", "=", input.userId).where("card_id", "=", input.cardId).forUpdate().executeTakeFirst();
+      const memory = row ? memoryOf(row) : null;
+      if ((memory?.reps ?? 0) !== input.seenReps) return { kind: "stale" } as const;
+      const next = reviewCard(memory, input.grade, input.now);
+      const values = {
+        due: next.due,
+        stability: next.stability,
+        difficulty: next.difficulty,
+        elapsed_days: next.elapsedDays,
+        scheduled_days: next.scheduledDays,
+        learning_steps: next.learningSteps,
+        reps: next.reps,
+        lapses: next.lapses,
+        state: next.state,
+        last_review: next.lastReview,
+      };
+      if (row) await trx.updateTable("flash_card_users").set(values).where("user_id", "=", input.userId).where("card_id", "=", input.cardId).execute();
+      else {
+        // Two first grades at once: the primary key lets one in; the other is the stale one.
+        const inserted = await trx
+          .insertInto("flash_card_users")
+          .values({ user_id: input.userId, card_id: input.cardId, ...values })
+          .onConflict((conflict) => conflict.doNothing())
+          .returning("card_id")
+          .executeTakeFirst();
+        if (!inserted) return { kind: "stale" } as const;
+      }
+      await trx
+        .insertInto("flash_card_reviews")
+        .values({ user_id: input.userId, card_id: input.cardId, rating: input.grade, state_before: memory?.state ?? 0, reviewed_at: input.now, next_due: next.due })
+        .execute();
+      return { kind: "graded", due: next.due } as const;
+    });
+}
+
+/** This person's grades in a deck: for its retention. */
+export async function deckReviews(deckId: number, userId: number) {
+  const rows = await db()
+    .selectFrom("flash_card_reviews as r")
+    .innerJoin("flash_cards as c", "c.id", "r.card_id")
+    .select(["r.rating", "r.state_before"])
+    .where("c.deck_id", "=", deckId)
+    .where("r.user_id", "=", userId)
+    .execute();
+  return rows.map((row) => ({ rating: row.rating, stateBefore: row.state_before }));
+}

@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import { action as deckAction, loader as deckLoader } from "~/routes/flash-cards+/$id";
+import { action as editAction, loader as editLoader } from "~/routes/flash-cards+/$id_.edit";
+import { loader as exportLoader } from "~/routes/flash-cards+/$id_.export";
+import { action as decksAction, loader as decksLoader } from "~/routes/flash-cards+/_index";
+import { toastFrom } from "~/toasts/toast.server";
+import { useTestDatabase } from "../../support/database";
+import { routeVisitor, sessionCookieFor, type RouteVisitor } from "../../support/route-visitor";
+
+const database = useTestDatabase();
+const db = () => database().db;
+
+async function visitorFor(email: string) {
+  const { id } = await db().selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+  return Object.assign(routeVisitor({ session: await sessionCookieFor(id) }), { userId: id });
+}
+
+async function newDeck(visitor: RouteVisitor, title = "Organelles") {
+  const made = await visitor.form(decksAction, "/flash-cards", { title, description: "Cell biology" });
+  expect(made.status).toBe(302);
+  const location = made.headers.get("Location")!;
+  expect(location).toMatch(/^\/flash-cards\/\d+\/edit$/);
+  return location.split("/")[2]!;
+}
+
+const edit = (visitor: RouteVisitor, id: string, fields: Record<string, string>) => visitor.form(editAction, `/flash-cards/${id}/edit`, fields, { params: { id } });
+const study = (visitor: RouteVisitor, id: string) => visitor.get(deckLoader, `/flash-cards/${id}`, { params: { id } });
+const grade = (visitor: RouteVisitor, id: string, fields: Record<string, string>) => visitor.form(deckAction, `/flash-cards/${id}?returnPath=%2Fdashboard`, fields, { params: { id } });
+const cardsOf = (id: string) => db().selectFrom("flash_cards").select(["front", "back", "tags", "position"]).where("deck_id", "=", Number(id)).orderBy("position").execute();
+
+function importCsv(visitor: RouteVisitor, id: string, text: string) {
+  const body = new FormData();
+  body.set("intent", "import");
+  body.set("file", new File([text], "cards.csv", { type: "text/csv" }));
+  return visitor.multipart(editAction, `/flash-cards/${id}/edit`, body, { params: { id } });
+}
+
+describe("a student's flash-card decks", () => {
+  it("makes a deck, adds, edits, moves and deletes cards, and lists it with what is due", async () => {
+    const student = await visitorFor("student@demo.test");
+    const id = await newDeck(student);
+    expect((await toastFrom(student.request("/"))).toast?.message).toBe("Your deck is ready. Add cards one by one, or import them from a CSV file.");
+
+    expect((await edit(student, id, { intent: "add_card", front: "Mitochondrion", back: "Makes **ATP**", tags: "#Cell cell energy" })).status).toBe(302);
+    expect((await edit(student, id, { intent: "add_card", front: "Ribosome", back: "Makes proteins" })).status).toBe(302);
+    expect(await cardsOf(id)).toEqual([
+      { front: "Mitochondrion", back: "Makes **ATP**", tags: ["cell", "energy"], position: 1 },
+      { front: "Ribosome", back: "Makes proteins", tags: [], position: 2 },
+    ]);
+    const page = await student.get(editLoader, `/flash-cards/${id}/edit`, { params: { id } });
+    const [first, second] = page.data.cards as { id: number }[];
+    expect((await edit(student, id, { intent: "move_card", card_id: String(second!.id), direction: "up" })).status).toBe(302);
+    expect((await cardsOf(id)).map((card) => card.front)).toEqual(["Ribosome", "Mitochondrion"]);
+    expect((await edit(student, id, { intent: "edit_card", card_id: String(first!.id), front: "Mitochondria", back: "Make ATP", tags: "" })).status).toBe(302);
+    expect((await edit(student, id, { intent: "delete_card", card_id: String(second!.id) })).status).toBe(302);
+    expect(await cardsOf(id)).toEqual([{ front: "Mitochondria", back: "Make ATP", tags: [], position: 2 }]);
+
+    const empty = await edit(student, id, { intent: "add_card", front: " ", back: "x" });
+    expect(empty.status).toBe(400);
+    expect(empty.data.result.error.front).toEqual(["Write the card's front"]);
+
+    const list = await student.get(decksLoader, "/flash-cards");
+    expect(list.data.decks).toContainEqual({ id: Number(id), title: "Organelles", description: "Cell biology", shared: false, cards: 1, due: 0, fresh: 1 });
+  });
+
+  it("imports 20 cards from CSV and exports them back; a broken file adds nothing and says which lines", async () => {
+    const student = await visitorFor("student@demo.test");
+    const id = await newDeck(student, "Imported");
+    const lines = Array.from({ length: 20 }, (_, index) => `"Term ${index + 1}, in full","Definition ${index + 1}",tag${index % 3}`);
+    const imported = await importCsv(student, id, `front,back,tags\n${lines.join("\n")}\n`);
+    expect(imported.status).toBe(302);
+    expect((await toastFrom(student.request("/"))).toast?.message).toBe("20 cards imported.");
+    expect(await cardsOf(id)).toHaveLength(20);
+
+    const broken = await importCsv(student, id, "front,back\nonly a front\n");
+    expect(broken.status).toBe(422);
+    expect(broken.data.result.error.file).toEqual(["Line 2: a card needs a front and a back."]);
+    expect(await cardsOf(id)).toHaveLength(20);
+
+    const exported = await student.raw(exportLoader, `/flash-cards/${id}/export`, { params: { id } });
+    expect(exported.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const csv = await exported.text();
+    expect(csv.split("\r\n")[1]).toBe('"Term 1, in full",Definition 1,tag0');
+  });
+
+  it("studies one card at a time, schedules each grade with FSRS, and grades a form sent twice once", async () => {
+    const student = await visitorFor("student@demo.test");
+    const id = await newDeck(student, "Study me");
+    await importCsv(student, id, "A,1\nB,2\nC,3\n");
+
+    const first = await study(student, id);
+    expect(first.data.counts).toEqual({ due: 0, fresh: 3, cards: 3 });
+    expect(first.data.card).toMatchObject({ isNew: true, seenReps: 0, frontHtml: "<p>A</p>\n", backHtml: "<p>1</p>\n" });
+    expect(first.data.card.grades.map((g: { label: string; after: string }) => `${g.label} ${g.after}`)).toEqual(["Again 1 min", "Hard 6 min", "Good 10 min", "Easy 8 d"]);
+
+    const graded = await grade(student, id, { card_id: String(first.data.card.id), grade: "3", seen_reps: "0" });
+    expect(graded.status).toBe(303);
+    expect(graded.headers.get("Location")).toBe(`/flash-cards/${id}?returnPath=%2Fdashboard`);
+    // The same form again (a double click): nothing more is graded.
+    expect((await grade(student, id, { card_id: String(first.data.card.id), grade: "3", seen_reps: "0" })).status).toBe(303);
+    const reviews = await db().selectFrom("flash_card_reviews").select(["rating", "state_before"]).where("card_id", "=", first.data.card.id).execute();
+    expect(reviews).toEqual([{ rating: 3, state_before: 0 }]);
+    const memory = await db().selectFrom("flash_card_users").select(["reps", "state"]).where("card_id", "=", first.data.card.id).where("user_id", "=", student.userId).executeTakeFirstOrThrow();
+    expect(memory).toEqual({ reps: 1, state: 1 });
+
+    const next = await study(student, id);
+    expect(next.data.card.frontHtml).toBe("<p>B</p>\n");
+    expect(next.data.counts).toEqual({ due: 0, fresh: 2, cards: 3 });
+    expect(next.data.returnPath).toBeNull();
+
+    const bad = await grade(student, id, { card_id: String(next.data.card.id), grade: "5", seen_reps: "0" });
+    expect(bad.status).toBe(400);
+    expect(bad.data.result.error.grade).toEqual(["Grade the card: Again, Hard, Good or Easy"]);
+  });
+
+  it("renders a card's Markdown without running its HTML", async () => {
+    const student = await visitorFor("student@demo.test");
+    const id = await newDeck(student, "Markdown");
+    await edit(student, id, { intent: "add_card", front: "<script>alert(1)</script> **bold** [x](javascript:alert(1))", back: "ok" });
+    const html = (await study(student, id)).data.card.frontHtml as string;
+    expect(html).toContain("&lt;script&gt;");
+    expect(html).toContain("<strong>bold</strong>");
+    expect(html).not.toContain('href="javascript:');
+  });
+
+  it("keeps a private deck from everyone else; a shared one is studied by others on their own schedule, and changed only by its owner", async () => {
+    const owner = await visitorFor("student@demo.test");
+    const other = await visitorFor("class_rep@demo.test");
+    const id = await newDeck(owner, "Private");
+    await edit(owner, id, { intent: "add_card", front: "Q", back: "A" });
+    expect((await study(other, id)).status).toBe(404);
+    expect((await other.get(editLoader, `/flash-cards/${id}/edit`, { params: { id } })).status).toBe(404);
+    expect((await other.get(exportLoader, `/flash-cards/${id}/export`, { params: { id } })).status).toBe(404);
+    expect((await edit(other, id, { intent: "delete_deck" })).status).toBe(404);
+
+    expect((await edit(owner, id, { intent: "deck", title: "Shared now", description: "", shared: "on" })).status).toBe(302);
+    const seen = await study(other, id);
+    expect(seen.status).toBe(200);
+    expect(seen.data.deck).toMatchObject({ title: "Shared now", mine: false, ownerName: "Maya T." });
+    expect(seen.data.edits).toBe(false);
+    expect((await grade(other, id, { card_id: String(seen.data.card.id), grade: "4", seen_reps: "0" })).status).toBe(303);
+    expect((await study(owner, id)).data.counts).toEqual({ due: 0, fresh: 1, cards: 1 });
+    expect((await edit(other, id, { intent: "add_card", front: "x", back: "y" })).status).toBe(404);
+
+    expect((await edit(owner, id, { intent: "delete_deck" })).status).toBe(302);
+    expect(await db().selectFrom("flash_card_decks").select("id").where("id", "=", Number(id)).execute()).toEqual([]);
+  });
+});
