@@ -19,6 +19,7 @@ import * as tutoring from "./0018_tutoring";
 import * as studyRooms from "./0019_study_rooms";
 import * as studyRoomBillingCharges from "./0020_study_room_billing_charges";
 import * as flashCards from "./0021_flash_cards";
+import * as courseFlashCardDecks from "./0022_course_flash_card_decks";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "0019_study_rooms": studyRooms,
   "0020_study_room_billing_charges": studyRoomBillingCharges,
   "0021_flash_cards": flashCards,
+  "0022_course_flash_card_decks": courseFlashCardDecks,
 };

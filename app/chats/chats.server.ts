@@ -2,6 +2,7 @@ import { sql, type Expression } from "kysely";
 import { serialize, toResource, type ResourceDefinition } from "~/api/document";
 import { CHAT_PAGE_SIZE, directKey } from "~/chats/chats";
 import { db } from "~/db/db.server";
+import { displayNameSql } from "~/db/display-name";
 import type { Executor } from "~/db/executor";
 import { chatChannel, userChannel } from "~/realtime/channels";
 import { publishAll, type OutgoingEvent } from "~/realtime/events.server";
@@ -60,7 +61,7 @@ export async function spendChatAllowance(kind: keyof typeof chatRateLimits, user
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-const nameSql = sql<string>`coalesce(nullif(trim(u.display_name), ''), trim(u.first_name || ' ' || u.last_name))`;
+const nameSql = displayNameSql("u");
 // The rest are read beside a member's chat_members row, aliased `me`, so one query answers for
 // one member (the chat list) or for every member at once (what a new message pushes).
 const unreadInChatSql = sql<number>`(select count(*)::int from chat_messages m where m.chat_id = me.chat_id and m.user_id is distinct from me.user_id

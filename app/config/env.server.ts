@@ -52,6 +52,13 @@ export const environmentSchema = z
       .enum(["true", "1", "local", "false", "0"])
       .optional()
       .transform((value) => (value === "true" || value === "1" ? "open" : value === "local" ? "local" : "off")),
+    // "on" lets a request name the time it is handled at (the X-Test-Clock header, an ISO date):
+    // the browser tests come back "tomorrow" to study cards due then, and let a timed section run
+    // out. Refused on a site served over https; never on a real site.
+    TEST_CLOCK: z
+      .enum(["on", "off"])
+      .default("off")
+      .transform((value) => value === "on"),
     // Provider sign-in (POST /omniauth). Google sign-in and the one-tap prompt are off without a client id.
     GOOGLE_CLIENT_ID: z.string().trim().min(1).max(300).optional(),
     // Where Google's signing keys are published; tests point it at a local key set.
@@ -183,6 +190,9 @@ export function parseConfig(env: Record<string, string | undefined>, localSecret
     );
   }
   const parsed = result.data;
+  if (parsed.TEST_CLOCK && parsed.NODE_ENV === "production" && (parsed.TRUST_PROXY > 0 || parsed.APP_ORIGIN?.startsWith("https:"))) {
+    throw new ConfigError(["TEST_CLOCK: a site served over https never lets requests choose the time"]);
+  }
   return {
     ...parsed,
     isProduction: parsed.NODE_ENV === "production",

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { db } from "~/db/db.server";
 import { statement } from "~/db/statement.server";
-import { jsonArrayFrom } from "kysely/helpers/postgres";
+import { jsonArrayFrom, jsonObjectFrom } from "kysely/helpers/postgres";
+import { dueSummaryQuery } from "~/flash-cards/decks.server";
 import { enrolledCoursesQuery, withProgress } from "~/online-courses/progress.server";
 import { groupMySessions, mySessionView } from "~/study-sessions/my-sessions";
 import { myEnrolmentsFromRows, myEnrolmentsQuery } from "~/study-sessions/my-sessions.server";
@@ -24,6 +25,7 @@ const studentDashboard = statement((values: { userId: number; now: Date }) =>
       jsonArrayFrom(upcomingStudySessionsQuery({ now: values.now, limit: 6, studentId: values.userId })).as("sessions"),
       jsonArrayFrom(enrolledCoursesQuery(values.userId)).as("onlineCourses"),
       jsonArrayFrom(myEnrolmentsQuery(values.userId)).as("myStudySessions"),
+      jsonObjectFrom(dueSummaryQuery(values.userId, values.now)).as("flashCards"),
     ]),
 );
 
@@ -36,6 +38,8 @@ export async function loadStudentDashboard(userId: number, now = new Date()) {
     onlineCourses: withProgress(row.onlineCourses),
     // Live first, then upcoming, then past sessions whose material is still open: what a student may act on.
     myStudySessions: [...mine.live, ...mine.upcoming, ...mine.past.filter((session) => session.hasAccess)].map(mySessionView),
+    /** Flash cards due now, across the decks they study. */
+    flashCards: row.flashCards ?? { due: 0, decks: 0 },
   };
 }
 

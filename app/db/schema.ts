@@ -751,6 +751,10 @@ export interface FlashCardDecksTable {
   shared: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** The course's flash-card activity that studies this deck (migration 0022). */
+  activity_id: number | null;
+  /** What the deck covers, for grouping on /mcat-flash-cards (migration 0022). */
+  subject: string | null;
 }
 
 export interface FlashCardsTable {

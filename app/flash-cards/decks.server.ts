@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import { db } from "~/db/db.server";
+import { displayNameSql } from "~/db/display-name";
+import { HELD_STATUSES } from "~/online-courses/access";
 import type { CardFields } from "~/flash-cards/deck-csv";
 import { isDue, reviewCard, type CardMemory, type GradeValue } from "~/flash-cards/scheduling";
 
@@ -19,21 +21,55 @@ export interface DeckRecord {
   description: string;
   owner_id: number | null;
   online_course_id: number | null;
+  activity_id: number | null;
+  subject: string | null;
   shared: boolean;
   owner_name: string | null;
+  /** A course deck's course: its instructor and name. */
+  course_instructor_id: number | null;
+  course_name: string | null;
 }
 
-const ownerName = sql<string | null>`coalesce(nullif(trim(users.display_name), ''), trim(users.first_name || ' ' || users.last_name))`;
-
-/** A student's deck with its owner's name; course decks are not opened here yet. */
+/** A deck with its owner's name, or its course's instructor and name. */
 export async function findDeck(deckId: number): Promise<DeckRecord | undefined> {
   return db()
     .selectFrom("flash_card_decks as d")
     .leftJoin("users", "users.id", "d.owner_id")
-    .select(["d.id", "d.title", "d.description", "d.owner_id", "d.online_course_id", "d.shared", ownerName.as("owner_name")])
+    .leftJoin("online_courses as oc", "oc.id", "d.online_course_id")
+    .select([
+      "d.id",
+      "d.title",
+      "d.description",
+      "d.owner_id",
+      "d.online_course_id",
+      "d.activity_id",
+      "d.subject",
+      "d.shared",
+      displayNameSql("users").as("owner_name"),
+      "oc.instructor_id as course_instructor_id",
+      "oc.name as course_name",
+    ])
     .where("d.id", "=", deckId)
-    .where("d.owner_id", "is not", null)
     .executeTakeFirst();
+}
+
+/** The course deck a flash-card activity studies, if it has one. */
+export async function deckOfActivity(activityId: number) {
+  return db().selectFrom("flash_card_decks").select(["id", "title"]).where("activity_id", "=", activityId).executeTakeFirst();
+}
+
+/**
+ * The deck a course's flash-card activity studies, made (empty) the first time its editor asks
+ * for it. The activity's unique index keeps it one deck however many ask at once.
+ */
+export async function ensureActivityDeck(input: { activityId: number; onlineCourseId: number; title: string; subject: string | null }): Promise<number> {
+  await db()
+    .insertInto("flash_card_decks")
+    .values({ activity_id: input.activityId, online_course_id: input.onlineCourseId, title: input.title.slice(0, 120), subject: input.subject?.slice(0, 80) || null })
+    .onConflict((conflict) => conflict.column("activity_id").doNothing())
+    .execute();
+  const deck = await deckOfActivity(input.activityId);
+  return deck!.id;
 }
 
 export interface DeckSummary {
@@ -48,27 +84,88 @@ export interface DeckSummary {
   fresh: number;
 }
 
+/** A deck's cards (`c`), those due for the person whose memory is joined as `m`, and those they never reviewed. */
+const cardCounts = (now: Date) =>
+  [
+    sql<number>`count(c.id)::int`.as("cards"),
+    sql<number>`count(m.card_id) filter (where m.due <= ${now})::int`.as("due"),
+    sql<number>`count(c.id) filter (where m.card_id is null)::int`.as("fresh"),
+  ] as const;
+
 /** A person's own decks, newest first, with how many cards each has due for them now. */
 export async function listOwnDecks(userId: number, now: Date): Promise<DeckSummary[]> {
   const rows = await db()
     .selectFrom("flash_card_decks as d")
     .leftJoin("flash_cards as c", "c.deck_id", "d.id")
     .leftJoin("flash_card_users as m", (join) => join.onRef("m.card_id", "=", "c.id").on("m.user_id", "=", userId))
-    .select([
-      "d.id",
-      "d.title",
-      "d.description",
-      "d.shared",
-      sql<number>`count(c.id)::int`.as("cards"),
-      sql<number>`count(m.card_id) filter (where m.due <= ${now})::int`.as("due"),
-      sql<number>`count(c.id) filter (where m.card_id is null)::int`.as("fresh"),
-    ])
+    .select(["d.id", "d.title", "d.description", "d.shared", ...cardCounts(now)])
     .where("d.owner_id", "=", userId)
     .groupBy("d.id")
     .orderBy("d.created_at", "desc")
     .orderBy("d.id", "desc")
     .execute();
   return rows;
+}
+
+export interface CourseDeckSummary {
+  id: number;
+  title: string;
+  subject: string | null;
+  courseName: string;
+  /** The deck's page in the course: /in-course-experience/{slug}/flash-cards/{activityId}. */
+  href: string;
+  cards: number;
+  due: number;
+  fresh: number;
+}
+
+/**
+ * Course decks with this person's due counts: those of the courses they are enrolled in (held
+ * enrolments), or every published course of one course code (the MCAT's, for /mcat-flash-cards).
+ */
+export async function listCourseDecks(filter: { userId: number | null; now: Date } & ({ enrolled: true } | { courseCode: string })): Promise<CourseDeckSummary[]> {
+  const userId = filter.userId ?? 0;
+  let query = db()
+    .selectFrom("flash_card_decks as d")
+    .innerJoin("online_courses as oc", "oc.id", "d.online_course_id")
+    .leftJoin("flash_cards as c", "c.deck_id", "d.id")
+    .leftJoin("flash_card_users as m", (join) => join.onRef("m.card_id", "=", "c.id").on("m.user_id", "=", userId))
+    .select(["d.id", "d.title", "d.subject", "d.activity_id", "oc.name as course_name", "oc.slug as course_slug", ...cardCounts(filter.now)])
+    .where("d.activity_id", "is not", null);
+  if ("enrolled" in filter)
+    query = query.where((eb) =>
+      eb.exists(eb.selectFrom("online_course_users as e").select("e.id").whereRef("e.online_course_id", "=", "oc.id").where("e.user_id", "=", userId).where("e.status", "in", HELD_STATUSES))
+    );
+  else query = query.where("oc.course_code", "=", filter.courseCode).where("oc.status", "=", "published");
+  const rows = await query.groupBy(["d.id", "oc.name", "oc.slug"]).orderBy("oc.name").orderBy("d.subject").orderBy("d.id").execute();
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    subject: row.subject,
+    courseName: row.course_name,
+    href: `/in-course-experience/${row.course_slug}/flash-cards/${row.activity_id}`,
+    cards: row.cards,
+    due: row.due,
+    fresh: row.fresh,
+  }));
+}
+
+/**
+ * How many cards this person has due now across the decks they study, and in how many decks: a
+ * query the dashboard folds into its one statement.
+ */
+export function dueSummaryQuery(userId: number, now: Date) {
+  return (
+    db()
+      .selectFrom("flash_card_users as m")
+      .innerJoin("flash_cards as c", "c.id", "m.card_id")
+      .innerJoin("flash_card_decks as d", "d.id", "c.deck_id")
+      .select([sql<number>`count(*)::int`.as("due"), sql<number>`count(distinct c.deck_id)::int`.as("decks")])
+      .where("m.user_id", "=", userId)
+      // Another student's deck they stopped sharing is no longer studied here.
+      .where((eb) => eb.or([eb("d.owner_id", "=", userId), eb("d.shared", "=", true), eb("d.online_course_id", "is not", null)]))
+      .where("m.due", "<=", now)
+  );
 }
 
 /** A new deck of the person's own; null once they have DECKS_PER_PERSON. */
@@ -89,7 +186,7 @@ export async function createDeck(input: { ownerId: number; title: string; descri
     });
 }
 
-export async function updateDeck(deckId: number, fields: { title: string; description: string; shared: boolean }) {
+export async function updateDeck(deckId: number, fields: { title: string; description: string; shared: boolean; subject: string | null }) {
   await db()
     .updateTable("flash_card_decks")
     .set({ ...fields, updated_at: new Date() })

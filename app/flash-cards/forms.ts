@@ -24,7 +24,13 @@ export const CSV_MAX_BYTES = 1024 * 1024;
 export const newDeckSchema = z.object({ title, description });
 
 export const deckEditSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("deck"), title, description, shared: z.literal("on").optional() }),
+  z.object({
+    intent: z.literal("deck"),
+    title,
+    description,
+    shared: z.literal("on").optional(),
+    subject: z.string().trim().max(80, "Keep the subject to 80 characters").default(""),
+  }),
   z.object({ intent: z.literal("add_card"), front: side("front"), back: side("back"), tags }),
   z.object({ intent: z.literal("edit_card"), card_id: id("Choose a card"), front: side("front"), back: side("back"), tags }),
   z.object({ intent: z.literal("delete_card"), card_id: id("Choose a card") }),
@@ -39,10 +45,14 @@ export const deckEditSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete_deck") }),
 ]);
 
+const GRADE_MESSAGE = "Grade the card: Again, Hard, Good or Easy";
+
 export const gradeSchema = z.object({
   card_id: id("Choose a card"),
-  grade: z.coerce.number({ error: "Grade the card: Again, Hard, Good or Easy" }).int().min(1, "Grade the card: Again, Hard, Good or Easy").max(4, "Grade the card: Again, Hard, Good or Easy"),
+  grade: z.coerce.number({ error: GRADE_MESSAGE }).pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: GRADE_MESSAGE })),
   seen_reps: z.coerce.number({ error: "Reload the page and grade the card again" }).int().min(0).max(1_000_000),
+  /** Where to go after grading, when the card was studied elsewhere (the in-course flash-cards page). */
+  next: z.string().max(500).optional(),
 });
 
 /** Where "Back" goes after studying: a path on this site only (no other host, no protocol). */

@@ -19,8 +19,6 @@ export const GRADES = [
 ] as const;
 export type GradeValue = (typeof GRADES)[number]["value"];
 
-export const isGradeValue = (value: unknown): value is GradeValue => value === 1 || value === 2 || value === 3 || value === 4;
-
 /** One person's memory of one card, as flash_card_users stores it. */
 export interface CardMemory {
   due: Date;

@@ -1,4 +1,7 @@
+import { can, managesOnlineCourse } from "~/accounts/policy/permissions";
 import type { Viewer } from "~/accounts/roles";
+import { deckCards, deckOfActivity, ensureActivityDeck } from "~/flash-cards/decks.server";
+import { studyView, type StudyView } from "~/flash-cards/study.server";
 import { activityContent, loadCourseForViewer, type CourseForViewer } from "~/online-courses/in-course.server";
 import {
   chapterHeading,
@@ -29,6 +32,8 @@ export interface InCourseQuery {
   resume: boolean;
   search: string;
   lesson: string | null;
+  /** When the page is asked for: flash cards due by then show. */
+  now: Date;
 }
 
 type NotFound = { kind: "not-found"; message: string };
@@ -47,7 +52,7 @@ export async function inCoursePage(viewer: Viewer, idOrSlug: string, view: InCou
   const search = query.search.slice(0, 200);
   const found = search.trim() ? { query: search, results: searchActivities(tree, search) } : null;
 
-  const detail = await viewDetail(loaded, view, query.lesson, viewer);
+  const detail = await viewDetail(loaded, view, query, viewer);
   if (detail.kind === "not-found") return detail;
   const currentId =
     detail.kind === "tree" ? (enrolment?.current_activity_id ?? null) : detail.kind === "chapter" ? (detail.selected?.activity.id ?? null) : detail.kind === "activity" ? detail.selected.activity.id : null;
@@ -107,6 +112,8 @@ export interface SelectedActivity {
   lastAttempt: { question_count: number; correct_count: number; submitted_at: Date } | null;
   /** A mock exam's sitting as the learner has it (its questions show in `questions` only while the clock runs). */
   mock: MockExamView | null;
+  /** A flash-card activity's deck. */
+  deck: CourseDeckView | null;
 }
 
 export interface MockExamView {
@@ -120,7 +127,7 @@ export interface MockExamView {
   review: SittingReview | null;
 }
 
-async function selectActivity(loaded: CourseForViewer, activity: TreeActivity, viewer: Viewer): Promise<SelectedActivity> {
+async function selectActivity(loaded: CourseForViewer, activity: TreeActivity, viewer: Viewer, now: Date): Promise<SelectedActivity> {
   const chapter = loaded.tree.chapters.find((candidate) => candidate.id === activity.chapterId)!;
   const lock = lockNotice(activity, loaded.course.id);
   const { previous, next } = neighbours(loaded.tree, activity.id);
@@ -128,6 +135,8 @@ async function selectActivity(loaded: CourseForViewer, activity: TreeActivity, v
   let questions: SelectedActivity["questions"] = [];
   let lastAttempt: SelectedActivity["lastAttempt"] = null;
   let mock: MockExamView | null = null;
+  let deck: CourseDeckView | null = null;
+  if (activity.type === "flash_card_deck") deck = await courseDeckView(loaded, activity, viewer, lock === null, now);
   if (!lock && activity.type === "mock_exam") {
     content = await activityContent(activity.id);
     const sat = await mockExamSitting(loaded, activity, viewer, content);
@@ -143,7 +152,41 @@ async function selectActivity(loaded: CourseForViewer, activity: TreeActivity, v
     questions = quiz.map((question) => ({ id: question.id, prompt: question.prompt, choices: question.choices as string[] }));
     lastAttempt = attempt ?? null;
   }
-  return { activity, chapterLabel: chapterHeading(chapter), lock, previous, next, content, questions, lastAttempt, mock };
+  return { activity, chapterLabel: chapterHeading(chapter), lock, previous, next, content, questions, lastAttempt, mock, deck };
+}
+
+export interface CourseDeckView {
+  /** Null until its first card is added. */
+  deckId: number | null;
+  /** Whoever manages the course edits the deck. */
+  manages: boolean;
+  /** A signed-in viewer with the activity open studies it: their card now, counts and retention. */
+  study: StudyView | null;
+  /** A guest previewing it reads the cards (up to 50). */
+  preview: { front: string; back: string }[];
+}
+
+/** A flash-card activity's deck as this viewer has it: studied on the flash-card engine when open. */
+async function courseDeckView(loaded: CourseForViewer, activity: TreeActivity, viewer: Viewer, open: boolean, now: Date): Promise<CourseDeckView> {
+  const manages = managesOnlineCourse(viewer, loaded.course.instructor_id);
+  const deck = await deckOfActivity(activity.id);
+  if (!deck || !open) return { deckId: deck?.id ?? null, manages, study: null, preview: [] };
+  if (viewer.id !== null) return { deckId: deck.id, manages, study: await studyView(deck.id, viewer.id, now), preview: [] };
+  return { deckId: deck.id, manages, study: null, preview: (await deckCards(deck.id)).slice(0, 50).map((card) => ({ front: card.front, back: card.back })) };
+}
+
+/**
+ * The deck of a flash-card activity, for whoever manages the course to edit: made empty the first
+ * time it is asked for. Null when the activity is no flash-card activity of a course they manage.
+ */
+export async function courseDeckToEdit(viewer: Viewer, idOrSlug: string, activityId: number) {
+  const loaded = await loadCourseForViewer(viewer, idOrSlug);
+  const activity = loaded?.tree.activities.find((candidate) => candidate.id === activityId);
+  if (!loaded || !activity || activity.type !== "flash_card_deck") return refused(404, "That flash-card activity is not part of this course.");
+  if (!can(viewer, "manage_online_course", { instructor_id: loaded.course.instructor_id })) return refused(403, "Only whoever runs this course edits its decks.");
+  const chapter = loaded.tree.chapters.find((candidate) => candidate.id === activity.chapterId);
+  const deckId = await ensureActivityDeck({ activityId: activity.id, onlineCourseId: loaded.course.id, title: activity.title, subject: chapter?.title ?? null });
+  return { kind: "deck", href: `/flash-cards/${deckId}/edit` } as const;
 }
 
 /** What counts as progress when an enrolled learner submits this activity's answers. */
@@ -179,7 +222,7 @@ async function mockExamSitting(loaded: CourseForViewer, activity: TreeActivity, 
   return { view: { ...view, state: review ? ("submitted" as const) : ("not-started" as const), review }, questions: [] };
 }
 
-async function viewDetail(loaded: CourseForViewer, view: InCourseView, lesson: string | null, viewer: Viewer): Promise<Detail | NotFound> {
+async function viewDetail(loaded: CourseForViewer, view: InCourseView, { lesson, now }: InCourseQuery, viewer: Viewer): Promise<Detail | NotFound> {
   const { tree } = loaded;
   switch (view.kind) {
     case "tree":
@@ -199,7 +242,7 @@ async function viewDetail(loaded: CourseForViewer, view: InCourseView, lesson: s
         part: view.part,
         parts: [...new Set(chapter.sections.map((section) => section.part))],
         activities,
-        selected: chosen ? await selectActivity(loaded, chosen, viewer) : null,
+        selected: chosen ? await selectActivity(loaded, chosen, viewer, now) : null,
       };
     }
     case "assessment":
@@ -210,7 +253,7 @@ async function viewDetail(loaded: CourseForViewer, view: InCourseView, lesson: s
         activity &&
         (view.kind === "assessment" ? isAssessment(activity.type) : view.kind === "mock" ? activity.type === "mock_exam" : activity.type === "flash_card_deck");
       if (!activity || !fits) return { kind: "not-found", message: "Activity not found in this course" };
-      return { kind: "activity", selected: await selectActivity(loaded, activity, viewer) };
+      return { kind: "activity", selected: await selectActivity(loaded, activity, viewer, now) };
     }
     case "on-demand":
       return {

@@ -26,6 +26,8 @@ export const inCourseSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("start-mock"), activity_id: activityId }),
     z.looseObject({ intent: z.literal("save-mock"), activity_id: activityId }),
     z.looseObject({ intent: z.literal("submit-mock"), activity_id: activityId }),
+    // Whoever runs the course opens a flash-card activity's deck to edit (made the first time).
+    z.object({ intent: z.literal("edit-deck"), activity_id: activityId }),
   ],
   { error: "Unknown action." },
 );

@@ -1,5 +1,8 @@
 import type { getFormProps } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import type { SerializeFrom } from "@remix-run/node";
+import { deckCountsText, StudyCard } from "~/flash-cards/study-card";
+import type { CourseDeckView } from "~/online-courses/in-course-experience.server";
 import { useMemo, type ReactNode } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import type { TreeActivity } from "~/online-courses/curriculum";
@@ -199,20 +202,51 @@ export function LessonContent({ activity, content }: { activity: TreeActivity; c
   );
 }
 
-export function FlashCards({ content }: { content: Record<string, unknown> | null }) {
-  const cards = Array.isArray(content?.cards) ? (content!.cards as { front: string; back: string }[]) : [];
-  if (cards.length === 0) return <p className="in-course__text">This deck has no cards yet.</p>;
+/**
+ * A flash-card activity: its deck studied one card at a time on the flash-card engine (graded on
+ * the deck's own page, then back here), its cards to read for a guest previewing it, and for
+ * whoever runs the course a way into the deck's editor.
+ */
+export function CourseDeck({ activityId, deck }: { activityId: number; deck: SerializeFrom<CourseDeckView> }) {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
   return (
-    <ol style={{ paddingLeft: "1.25rem" }}>
-      {cards.map((card, index) => (
-        <li key={index} style={{ marginBottom: "var(--space-2)" }}>
-          <details>
-            <summary>{card.front}</summary>
-            <p className="in-course__text muted">{card.back}</p>
-          </details>
-        </li>
-      ))}
-    </ol>
+    <div className="in-course__mt-3">
+      {deck.study && deck.deckId !== null ? (
+        <>
+          <p className="in-course__small muted" data-testid="deck-counts">
+            {deckCountsText(deck.study)} · <Link to={`/flash-cards/${deck.deckId}?returnPath=${encodeURIComponent(here)}`}>Open the deck</Link>
+          </p>
+          <StudyCard view={deck.study} action={`/flash-cards/${deck.deckId}`} next={here} editHref={null} doneLink={null} />
+        </>
+      ) : deck.preview.length > 0 ? (
+        <>
+          <p className="in-course__small muted">Sign in to study these cards with spaced repetition: each comes back just before you would forget it.</p>
+          <ol style={{ paddingLeft: "1.25rem" }}>
+            {deck.preview.map((card, index) => (
+              <li key={index} style={{ marginBottom: "var(--space-2)" }}>
+                <details>
+                  <summary>{card.front}</summary>
+                  <p className="in-course__text muted">{card.back}</p>
+                </details>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : (
+        <p className="in-course__text">This deck has no cards yet.</p>
+      )}
+      {deck.manages ? (
+        <Form method="post" className="in-course__mt-2">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="edit-deck" />
+          <input type="hidden" name="activity_id" value={activityId} />
+          <button type="submit" className="button button--soft">
+            Edit the cards
+          </button>
+        </Form>
+      ) : null}
+    </div>
   );
 }
 

@@ -56,7 +56,7 @@ export async function loadPrintableCourse(executor: Executor, courseId: number):
     .where("online_courses.id", "=", courseId)
     .executeTakeFirst();
   if (!course) return null;
-  const [chapters, sections, activities, questions] = await Promise.all([
+  const [chapters, sections, activities, questions, cards] = await Promise.all([
     executor.selectFrom("chapters").select(["id", "title", "kind"]).where("online_course_id", "=", courseId).orderBy("position").execute(),
     executor
       .selectFrom("sections")
@@ -82,8 +82,18 @@ export async function loadPrintableCourse(executor: Executor, courseId: number):
       .where("chapters.online_course_id", "=", courseId)
       .orderBy("quiz_questions.position")
       .execute(),
+    executor
+      .selectFrom("flash_cards")
+      .innerJoin("flash_card_decks", "flash_card_decks.id", "flash_cards.deck_id")
+      .select(["flash_card_decks.activity_id", "flash_cards.front", "flash_cards.back"])
+      .where("flash_card_decks.online_course_id", "=", courseId)
+      .where("flash_card_decks.activity_id", "is not", null)
+      .orderBy("flash_cards.position")
+      .orderBy("flash_cards.id")
+      .execute(),
   ]);
   const questionsByActivity = group(questions, (question) => question.activity_id);
+  const cardsByActivity = group(cards, (card) => card.activity_id!);
   const activitiesBySection = group(activities, (activity) => activity.section_id);
   const sectionsByChapter = group(sections, (section) => section.chapter_id);
   return {
@@ -99,19 +109,12 @@ export async function loadPrintableCourse(executor: Executor, courseId: number):
         type: section.section_type,
         activities: (activitiesBySection.get(section.id) ?? []).map((activity) => {
           const content = activity.content ?? {};
-          const cards = Array.isArray(content.cards)
-            ? (content.cards as unknown[]).flatMap((card) =>
-                card && typeof card === "object" && typeof (card as { front?: unknown }).front === "string"
-                  ? [{ front: String((card as { front: string }).front), back: String((card as { back?: unknown }).back ?? "") }]
-                  : [],
-              )
-            : [];
           return {
             id: activity.id,
             title: activity.title,
             type: activity.activity_type,
             body: typeof content.body === "string" ? content.body : null,
-            cards,
+            cards: (cardsByActivity.get(activity.id) ?? []).map((card) => ({ front: card.front, back: card.back })),
             questions: (questionsByActivity.get(activity.id) ?? []).map((question) => ({
               prompt: question.prompt,
               choices: question.choices,

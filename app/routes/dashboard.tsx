@@ -16,6 +16,7 @@ import {
   onlineCoursesForTab,
 } from "~/dashboards/dashboard-tabs";
 import { loadStudentDashboard } from "~/dashboards/dashboards.server";
+import { requestNow } from "~/utils/clock.server";
 import { siteOrigin } from "~/utils/site-origin.server";
 import { loadRepWorkspace } from "~/programs/rep-dashboard.server";
 import { RepWorkspacePanel } from "~/programs/rep-workspace";
@@ -29,7 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab = dashboardTab(params.get("tab"), user.roles);
   // The class-rep tab (the role menu's "Class Rep Dashboard") is the rep's workspace.
   const [dashboard, classRep] = await Promise.all([
-    tab === "class-rep" ? null : loadStudentDashboard(user.id),
+    tab === "class-rep"
+      ? null
+      : loadStudentDashboard(user.id, requestNow(request)),
     tab === "class-rep" ? loadRepWorkspace(user, siteOrigin(request)) : null,
   ]);
   return {
@@ -45,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? onlineCoursesForTab(tab, dashboard.onlineCourses)
       : [],
     classRep,
+    flashCards: dashboard?.flashCards ?? null,
   };
 }
 
@@ -60,6 +64,7 @@ export default function StudentDashboard() {
     onlineCourses,
     classRep,
     unavailableView,
+    flashCards,
   } = useLoaderData<typeof loader>();
   return (
     <div className="wrapper wrapper--wide page">
@@ -67,8 +72,32 @@ export default function StudentDashboard() {
         {greeting}, {firstName}
       </h1>
       <p className="muted" style={{ marginTop: "var(--space-1)" }}>
-        Your courses and what's coming up. Study with <Link to="/flash-cards">flash cards</Link> or together in a <Link to="/study-rooms">study room</Link>.
+        Your courses and what's coming up. Study with{" "}
+        <Link to="/flash-cards">flash cards</Link> or together in a{" "}
+        <Link to="/study-rooms">study room</Link>.
       </p>
+      {flashCards ? (
+        <p
+          data-testid="flash-cards-due"
+          style={{ marginTop: "var(--space-2)" }}
+        >
+          {flashCards.due > 0 ? (
+            <Link to="/flash-cards">
+              {flashCards.due} flash {flashCards.due === 1 ? "card" : "cards"}{" "}
+              due in {flashCards.decks}{" "}
+              {flashCards.decks === 1 ? "deck" : "decks"}
+            </Link>
+          ) : (
+            <span className="muted">No flash cards due right now.</span>
+          )}
+          {tab === "mcat" ? (
+            <>
+              {" · "}
+              <Link to="/mcat-flash-cards">MCAT flash cards</Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       <UnavailableViewNotice notice={unavailableView} />
       <nav aria-label="Dashboard tabs" style={{ marginTop: "var(--space-4)" }}>
         <ul

@@ -1,6 +1,7 @@
 import { sql, type Selectable, type Transaction } from "kysely";
 import { config } from "~/config/env.server";
 import { db } from "~/db/db.server";
+import { displayNameSql } from "~/db/display-name";
 import type { Executor } from "~/db/executor";
 import type { Currency, Database, StudyRoomBillingsTable } from "~/db/schema";
 import { escapeHtml } from "~/formatting/html";
@@ -55,8 +56,7 @@ export const STUDY_ROOM_BILLINGS_EVERY_SECONDS = 60;
 type Trx = Transaction<Database>;
 type BillingRow = Selectable<StudyRoomBillingsTable>;
 
-const nameOf = (alias: "tutor" | "student") =>
-  sql<string>`coalesce(nullif(trim(${sql.ref(`${alias}.display_name`)}), ''), trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}))`;
+const nameOf = (alias: "tutor" | "student") => displayNameSql(alias);
 
 /** The room's session: its two people and their contract, or undefined for a room that is not a tutoring session's. */
 function tutoringOf(executor: Executor, roomId: number) {

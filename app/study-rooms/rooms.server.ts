@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import { db } from "~/db/db.server";
+import { displayNameSql } from "~/db/display-name";
 import type { Executor } from "~/db/executor";
 import type { StudyRoomRole, StudyRoomsTable } from "~/db/schema";
 import { roomChannel } from "~/realtime/channels";
@@ -10,7 +11,7 @@ import { PRESENCE_WINDOW_MS, WHITEBOARD_LIMIT } from "~/study-rooms/rules";
 
 
 /** A user's name as rooms show it (the display name, else first and last), read beside `users`. */
-export const nameSql = sql<string>`coalesce(nullif(trim(users.display_name), ''), trim(users.first_name || ' ' || users.last_name))`;
+export const nameSql = displayNameSql("users");
 
 const roomColumns = ["id", "slug", "name", "owner_id", "tutoring_session_id", "active_whiteboard_id", "dominant_speaker_id"] as const;
 

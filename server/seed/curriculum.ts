@@ -11,6 +11,8 @@ export interface PlannedActivity {
   content: Record<string, unknown>;
   /** Quiz questions go to their own table, never into the activity's content. */
   questions: readonly QuizQuestion[];
+  /** A flash-card activity's cards: they go into the course's deck for it (flash_card_decks). */
+  cards: readonly { front: string; back: string }[];
 }
 
 export interface PlannedSection {
@@ -76,7 +78,7 @@ export function planCurriculum(course: OnlineCourseSeed, clips: readonly DemoCli
             ...activity("checkpoint_quiz", `Checkpoint quiz: ${chapter.title}`, chapter.quiz.length * 120, { question_count: chapter.quiz.length }),
             questions: chapter.quiz,
           },
-          activity("flash_card_deck", `Key ideas: ${chapter.title}`, 600, { cards: flashCards(chapter) }),
+          { ...activity("flash_card_deck", `Key ideas: ${chapter.title}`, 600, {}), cards: flashCards(chapter) },
         ],
       },
     ];
@@ -141,7 +143,7 @@ function activity(
   content: Record<string, unknown>,
   canPreview = false,
 ): PlannedActivity {
-  return { activityType, title, canPreview, durationSeconds, content, questions: [] };
+  return { activityType, title, canPreview, durationSeconds, content, questions: [], cards: [] };
 }
 
 function flashCards(chapter: ChapterSeed) {

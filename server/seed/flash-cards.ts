@@ -54,17 +54,41 @@ const HISTORY: { card: number; grades: [hoursAgo: number, grade: GradeValue][] }
   },
 ];
 
+export interface CourseDeckSeed {
+  activityId: number;
+  onlineCourseId: number;
+  title: string;
+  subject: string;
+  cards: readonly { front: string; back: string }[];
+}
+
 /**
- * Flash cards on first start: the demo student's own deck of derivatives (MATH 137), some of it
- * studied over the last days so its page has cards due and a retention figure, and a second deck
- * they shared, so a shared deck's link can be tried by another demo account.
+ * Flash cards on first start: a deck for every course's flash-card activity (its chapter as the
+ * subject), the demo student's own deck of derivatives (MATH 137), some of it studied over the
+ * last days so its page has cards due and a retention figure, and a second deck they shared, so a
+ * shared deck's link can be tried by another demo account.
  */
 export async function seedFlashCards(
   trx: Transaction<Database>,
   ids: { user: (email: string) => number },
+  courseDecks: readonly CourseDeckSeed[],
   now: Date
 ): Promise<{ flash_card_decks: number; flash_cards: number; flash_card_users: number; flash_card_reviews: number }> {
   const student = ids.user(`student@${DEMO_EMAIL_DOMAIN}`);
+  const courseDeckRows =
+    courseDecks.length === 0
+      ? []
+      : await trx
+          .insertInto("flash_card_decks")
+          .values(
+            courseDecks.map((deck) => ({ online_course_id: deck.onlineCourseId, activity_id: deck.activityId, title: deck.title.slice(0, 120), subject: deck.subject.slice(0, 80) }))
+          )
+          .returning("id")
+          .execute();
+  const courseCards = courseDecks.flatMap((deck, index) =>
+    deck.cards.map((card, position) => ({ deck_id: courseDeckRows[index]!.id, front: card.front, back: card.back, position: position + 1 }))
+  );
+  if (courseCards.length > 0) await trx.insertInto("flash_cards").values(courseCards).execute();
   const decks = await trx
     .insertInto("flash_card_decks")
     .values([
@@ -119,5 +143,5 @@ export async function seedFlashCards(
       .execute();
     memories++;
   }
-  return { flash_card_decks: decks.length, flash_cards: cards.length, flash_card_users: memories, flash_card_reviews: reviews };
+  return { flash_card_decks: courseDeckRows.length + decks.length, flash_cards: courseCards.length + cards.length, flash_card_users: memories, flash_card_reviews: reviews };
 }

@@ -332,7 +332,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
       const chapterId = need(chapterIds, `${onlineCourseId}/${chapterPosition}`, "chapter");
       return chapter.sections.flatMap((section, sectionPosition) => {
         const sectionId = need(sectionIds, `${chapterId}/${sectionPosition}`, "section");
-        return section.activities.map((activity, position) => ({ onlineCourseId, chapterId, sectionId, position, activity }));
+        return section.activities.map((activity, position) => ({ onlineCourseId, chapterId, chapterTitle: chapter.title, sectionId, position, activity }));
       });
     }),
   );
@@ -467,7 +467,17 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   Object.assign(summary, await seedTutoring(trx, { user: userId, course: (slug) => need(courseIds, slug, "course") }, now));
   // Added to the tutoring seed's: the done tutoring session has its room too.
   for (const [table, count] of Object.entries(await seedStudyRooms(trx, { user: userId }, now))) summary[table as keyof SeedSummary] += count;
-  Object.assign(summary, await seedFlashCards(trx, { user: userId }, now));
+  // The course decks of the flash-card activities, with the chapter as their subject.
+  const courseDecks = plannedActivities
+    .filter(({ activity }) => activity.activityType === "flash_card_deck")
+    .map(({ onlineCourseId, chapterTitle, sectionId, position, activity }) => ({
+      activityId: need(activityIds, `${sectionId}/${position}`, "activity"),
+      onlineCourseId,
+      title: activity.title,
+      subject: chapterTitle,
+      cards: activity.cards,
+    }));
+  Object.assign(summary, await seedFlashCards(trx, { user: userId }, courseDecks, now));
 
   return summary;
 }

@@ -47,3 +47,57 @@ test("a student makes a deck, imports 20 cards from CSV and grades five of them"
   const stored = await page.request.get(page.url().replace(/\/flash-cards\/(\d+).*/, "/flash-cards/$1/export"));
   expect((await stored.text()).split("\r\n")).toHaveLength(22);
 });
+
+test("a classmate studies the shared demo deck, grades its five cards, and tomorrow sees the ones FSRS scheduled for that day", async ({ page, context }, testInfo) => {
+  const js = testInfo.project.name === "js-on";
+  // The demo student's shared deck, opened by its link as a classmate would.
+  await signIn(page, "student@demo.test");
+  await page.goto("/flash-cards");
+  const link = await page.getByRole("link", { name: "Amino acids", exact: true }).getAttribute("href");
+  await context.clearCookies();
+  await signIn(page, js ? "manager@demo.test" : "marketing_rep@demo.test");
+  await page.goto(link!);
+  await expect(counts(page)).toContainText("0 due · 5 new · 5 cards · by Maya T.");
+
+  // Easy puts a card days away; Again, Hard and Good bring it back within minutes.
+  const grades: [front: string, grade: "Again" | "Hard" | "Good" | "Easy", key: string][] = [
+    ["Glycine", "Easy", "4"],
+    ["Alanine", "Good", "3"],
+    ["Tryptophan", "Again", "1"],
+    ["Cysteine", "Easy", "4"],
+    ["Proline", "Hard", "2"],
+  ];
+  for (const [front, grade, key] of grades) {
+    await expect(page.getByTestId("card-front")).toHaveText(front);
+    if (js) {
+      await page.keyboard.press("Space");
+      await expect(page.getByTestId("card-back")).toBeVisible();
+      await page.keyboard.press(key);
+    } else {
+      await page.getByText("Show answer").click();
+      await page.getByRole("button", { name: new RegExp(`^${grade}`) }).click();
+    }
+    await expect(page.getByTestId("card-front").filter({ hasText: front })).toHaveCount(0);
+  }
+  await expect(page.getByRole("status").filter({ hasText: "All done for now" })).toBeVisible();
+
+  // Tomorrow, by the server's test clock: the three cards due back within minutes are due; the two graded Easy are not.
+  await page.setExtraHTTPHeaders({ "x-test-clock": new Date(Date.now() + 24 * 3600_000).toISOString() });
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("flash-cards-due")).toContainText("3 flash cards due in 1 deck");
+  await page.goto(link!);
+  await expect(counts(page)).toContainText("3 due · 0 new · 5 cards");
+  for (const front of ["Tryptophan", "Proline", "Alanine"]) {
+    await expect(page.getByTestId("card-front")).toHaveText(front);
+    if (js) {
+      await page.keyboard.press("Space");
+      await page.keyboard.press("3");
+    } else {
+      await page.getByText("Show answer").click();
+      await page.getByRole("button", { name: /^Good/ }).click();
+    }
+    await expect(page.getByTestId("card-front").filter({ hasText: front })).toHaveCount(0);
+  }
+  await expect(page.getByRole("status").filter({ hasText: "All done for now" })).toBeVisible();
+  await expect(counts(page)).toContainText("0 due · 0 new · 5 cards");
+});

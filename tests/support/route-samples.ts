@@ -168,6 +168,7 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/live-prep+/schools.$slug": { url: "/live-prep/schools/waterloo" },
   "routes/mcat+/_index": { url: "/mcat" },
   "routes/mcat+/free-resources": { url: "/mcat/free-resources" },
+  "routes/mcat-flash-cards": { url: "/mcat-flash-cards" },
   "routes/mcat+/events.($type)": { url: "/mcat/events/workshop" },
   "routes/study-sessions+/_index": { url: "/study-sessions", mutation: "POST" },
   "routes/study-sessions+/$id": { url: "/study-sessions/1", mutation: "POST" },

@@ -105,12 +105,16 @@ export interface StudyRoomRef {
   members: readonly { user_id: number; role: "host" | "tutor" | "student" | "guest" }[];
 }
 
-/** An online course, as far as who may manage it goes. */
+/** A flash-card deck: a student's own, or a course's with what the viewer may see of that course. */
 export interface FlashCardDeckRef {
   /** A student's own deck; null for a course's. */
   owner_id: number | null;
   shared: boolean;
+  /** A course's deck: its instructor, and whether the viewer has its flash-card activity open (app/online-courses/access.ts). */
+  course: { instructor_id: number | null; open: boolean } | null;
 }
+
+/** An online course, as far as who may manage it goes. */
 
 export interface OnlineCourseRef {
   instructor_id: number | null;
@@ -153,9 +157,13 @@ const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boole
   enter_study_room: (viewer, room) => viewer.id !== null && room.members.some((member) => member.user_id === viewer.id),
   manage_study_room: (viewer, room) => viewer.id !== null && room.members.some((member) => member.user_id === viewer.id && (member.role === "host" || member.role === "tutor")),
   // A student's deck is theirs; shared, anyone signed in who has its link studies it too. Admins
-  // get no look at private decks: what a student is memorising is theirs.
-  study_flash_card_deck: (viewer, deck) => viewer.id !== null && deck.owner_id !== null && (deck.owner_id === viewer.id || deck.shared),
-  edit_flash_card_deck: (viewer, deck) => viewer.id !== null && deck.owner_id !== null && deck.owner_id === viewer.id,
+  // get no look at private decks: what a student is memorising is theirs. A course's deck is
+  // studied by whoever has its activity open, and edited by whoever manages the course.
+  study_flash_card_deck: (viewer, deck) =>
+    viewer.id !== null &&
+    (deck.owner_id !== null ? deck.owner_id === viewer.id || deck.shared : deck.course !== null && (deck.course.open || managesOnlineCourse(viewer, deck.course.instructor_id))),
+  edit_flash_card_deck: (viewer, deck) =>
+    viewer.id !== null && (deck.owner_id !== null ? deck.owner_id === viewer.id : deck.course !== null && managesOnlineCourse(viewer, deck.course.instructor_id)),
 };
 
 /**

@@ -267,6 +267,7 @@ export const ROUTE_RULES = {
   "routes/live-prep+/schools.$slug": { access: "public" },
   "routes/mcat+/_index": { access: "public" },
   "routes/mcat+/free-resources": { access: "public" },
+  "routes/mcat-flash-cards": { access: "public" },
   "routes/mcat+/events.($type)": { access: "public" },
   // Live study sessions: the page is public and takes a guest's sign-up with the free
   // registration; who may join, download or see a calendar is the enrolment, checked inside.

@@ -2,34 +2,31 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
-import { can } from "~/accounts/policy/permissions";
-import { viewerFor, type CurrentSession } from "~/accounts/session.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors, FormField, TextAreaField } from "~/components/form-field";
-import { notFound } from "~/errors/not-found.server";
 import { MAX_CARD_SIDE, parseDeckCsv } from "~/flash-cards/deck-csv";
-import { addCards, deckCards, deleteCard, deleteDeck, findDeck, moveCard, updateCard, updateDeck } from "~/flash-cards/decks.server";
+import { requireDeck } from "~/flash-cards/deck-access.server";
+import { addCards, deckCards, deleteCard, deleteDeck, moveCard, updateCard, updateDeck } from "~/flash-cards/decks.server";
 import { deckEditSchema } from "~/flash-cards/forms";
 import { metaFor } from "~/seo/page-meta";
 import { redirectWithToast } from "~/toasts/toast.server";
-import { parseRecordId } from "~/utils/record-id";
 import { siteOrigin } from "~/utils/site-origin.server";
 
 const ROUTE = "routes/flash-cards+/$id_.edit";
 
-/** The deck, to its owner: a 404 for anyone else (a deck shared with them is theirs to study, not to change). */
-async function deckFor(session: CurrentSession, idParam: string | undefined) {
-  const id = parseRecordId(idParam);
-  const deck = id === null ? undefined : await findDeck(id);
-  if (!deck || !can(viewerFor(session), "edit_flash_card_deck", deck)) throw notFound("There is no flash-card deck at this address that you can edit.");
-  return deck;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = (await requireRouteAccess(request, ROUTE))!;
-  const deck = await deckFor(session, params.id);
+  // Its owner's, or a course's to whoever manages the course: a 404 for anyone else (a deck shared with them is theirs to study, not to change).
+  const { deck, inCourseHref } = await requireDeck(session, params.id, "edit_flash_card_deck");
   return {
-    deck: { id: deck.id, title: deck.title, description: deck.description, shared: deck.shared, shareUrl: new URL(`/flash-cards/${deck.id}`, siteOrigin(request)).toString() },
+    deck: {
+      id: deck.id,
+      title: deck.title,
+      description: deck.description,
+      shared: deck.shared,
+      shareUrl: new URL(`/flash-cards/${deck.id}`, siteOrigin(request)).toString(),
+      course: deck.online_course_id === null ? null : { name: deck.course_name, subject: deck.subject ?? "", inCourseHref },
+    },
     cards: (await deckCards(deck.id)).map((card) => ({ id: card.id, front: card.front, back: card.back, tags: card.tags.join(" ") })),
   };
 }
@@ -37,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** POST: the deck's name and sharing, a card added, changed, moved or deleted, cards imported from CSV, or the deck deleted — each by `intent`. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireMutationAccess(request, ROUTE);
-  const deck = await deckFor(session, params.id);
+  const { deck } = await requireDeck(session, params.id, "edit_flash_card_deck");
   const submission = parseWithZod(await request.formData(), { schema: deckEditSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const refuse = (message: string, status: number, field = "") => data({ result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }) }, { status });
@@ -45,7 +42,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const command = submission.value;
   switch (command.intent) {
     case "deck":
-      await updateDeck(deck.id, { title: command.title, description: command.description, shared: command.shared === "on" });
+      if (deck.online_course_id !== null) {
+        // A course's deck is studied by whoever has the course: it has a subject, not a share link.
+        await updateDeck(deck.id, { title: command.title, description: command.description, shared: false, subject: command.subject || null });
+        throw await redirectWithToast(back, { type: "success", message: "Saved." });
+      }
+      await updateDeck(deck.id, { title: command.title, description: command.description, shared: command.shared === "on", subject: null });
       throw await redirectWithToast(back, { type: "success", message: command.shared === "on" ? "Saved. Anyone signed in with the link can study this deck." : "Saved." });
     case "add_card": {
       const added = await addCards(deck.id, [{ front: command.front, back: command.back, tags: command.tags }]);
@@ -70,6 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       throw await redirectWithToast(back, { type: "success", message: `${added.count} ${added.count === 1 ? "card" : "cards"} imported.` });
     }
     case "delete_deck":
+      if (deck.online_course_id !== null) return refuse("A course's deck goes with its activity: remove the activity in the course editor.", 409);
       await deleteDeck(deck.id);
       throw await redirectWithToast("/flash-cards", { type: "success", message: `${deck.title} is deleted.` });
   }
@@ -84,9 +87,11 @@ export default function EditDeckPage() {
   return (
     <div className="wrapper wrapper--medium page">
       <p>
-        <Link to="/flash-cards">All decks</Link> · <Link to={`/flash-cards/${deck.id}`}>Study this deck</Link>
+        {deck.course?.inCourseHref ? <Link to={deck.course.inCourseHref}>Back to the course</Link> : <Link to="/flash-cards">All decks</Link>} ·{" "}
+        <Link to={`/flash-cards/${deck.id}`}>Study this deck</Link>
       </p>
       <h1 className="page-heading">Edit {deck.title}</h1>
+      {deck.course ? <p className="muted">A deck of {deck.course.name}: everyone with the course studies it.</p> : null}
       <FormErrors errors={answer?.result.error?.[""] ?? undefined} />
 
       <section aria-labelledby="deck-heading" style={{ marginTop: "var(--space-5)" }}>
@@ -98,10 +103,24 @@ export default function EditDeckPage() {
           <input type="hidden" name="intent" value="deck" />
           <FormField label="Deck name" id="deck-title" name="title" required maxLength={120} defaultValue={deck.title} errors={errorsFor("deck", "title")} />
           <FormField label="Description (optional)" id="deck-description" name="description" maxLength={2000} defaultValue={deck.description} errors={errorsFor("deck", "description")} />
-          <label className="checkbox-row">
-            <input type="checkbox" name="shared" defaultChecked={deck.shared} /> Share: anyone signed in with the link can study it (they cannot change it)
-          </label>
-          {deck.shared ? <p className="muted">Link: {deck.shareUrl}</p> : null}
+          {deck.course ? (
+            <FormField
+              label="Subject (optional)"
+              id="deck-subject"
+              name="subject"
+              maxLength={80}
+              defaultValue={deck.course.subject}
+              hint="MCAT decks are grouped by it on the MCAT flash cards page"
+              errors={errorsFor("deck", "subject")}
+            />
+          ) : (
+            <>
+              <label className="checkbox-row">
+                <input type="checkbox" name="shared" defaultChecked={deck.shared} /> Share: anyone signed in with the link can study it (they cannot change it)
+              </label>
+              {deck.shared ? <p className="muted">Link: {deck.shareUrl}</p> : null}
+            </>
+          )}
           <div>
             <button type="submit" className="button" disabled={busy}>
               Save
@@ -232,19 +251,21 @@ export default function EditDeckPage() {
         </Form>
       </section>
 
-      <section aria-labelledby="delete-heading" style={{ marginTop: "var(--space-6)" }}>
-        <h2 className="section-heading" id="delete-heading">
-          Delete the deck
-        </h2>
-        <Form method="post">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="delete_deck" />
-          <p className="muted">Its cards and everyone's progress on them go with it.</p>
-          <button type="submit" className="button button--outline" disabled={busy}>
-            Delete {deck.title}
-          </button>
-        </Form>
-      </section>
+      {deck.course ? null : (
+        <section aria-labelledby="delete-heading" style={{ marginTop: "var(--space-6)" }}>
+          <h2 className="section-heading" id="delete-heading">
+            Delete the deck
+          </h2>
+          <Form method="post">
+            <CsrfInput />
+            <input type="hidden" name="intent" value="delete_deck" />
+            <p className="muted">Its cards and everyone's progress on them go with it.</p>
+            <button type="submit" className="button button--outline" disabled={busy}>
+              Delete {deck.title}
+            </button>
+          </Form>
+        </section>
+      )}
     </div>
   );
 }

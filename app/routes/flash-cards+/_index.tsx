@@ -4,17 +4,20 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors, FormField } from "~/components/form-field";
-import { createDeck, DECKS_PER_PERSON, listOwnDecks } from "~/flash-cards/decks.server";
+import { createDeck, DECKS_PER_PERSON, listCourseDecks, listOwnDecks } from "~/flash-cards/decks.server";
 import { newDeckSchema } from "~/flash-cards/forms";
 import { metaFor } from "~/seo/page-meta";
 import { redirectWithToast } from "~/toasts/toast.server";
+import { requestNow } from "~/utils/clock.server";
 
 const ROUTE = "routes/flash-cards+/_index";
 
-/** /flash-cards: the student's own decks, each with what is due for them now, and a new deck. */
+/** /flash-cards: the student's own decks and their courses' decks, each with what is due for them now, and a new deck. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = (await requireRouteAccess(request, ROUTE))!;
-  return { decks: await listOwnDecks(session.user.id, new Date()) };
+  const now = requestNow(request);
+  const [decks, courseDecks] = await Promise.all([listOwnDecks(session.user.id, now), listCourseDecks({ userId: session.user.id, now, enrolled: true })]);
+  return { decks, courseDecks };
 }
 
 /** POST: a new deck of one's own; its maker lands on its edit page to add cards. */
@@ -28,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function FlashCardsPage() {
-  const { decks } = useLoaderData<typeof loader>();
+  const { decks, courseDecks } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -65,6 +68,29 @@ export default function FlashCardsPage() {
           </ul>
         )}
       </section>
+
+      {courseDecks.length > 0 ? (
+        <section aria-labelledby="course-decks-heading" style={{ marginTop: "var(--space-5)" }}>
+          <h2 className="section-heading" id="course-decks-heading">
+            Your courses' decks
+          </h2>
+          <ul className="tutoring-list">
+            {courseDecks.map((deck) => (
+              <li key={deck.id} className="tutoring-row">
+                <strong>
+                  <Link to={deck.href}>{deck.title}</Link>
+                </strong>
+                <span className="muted">
+                  {deck.courseName} · {deck.cards} {deck.cards === 1 ? "card" : "cards"} · {deck.due} due · {deck.fresh} new
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="muted">
+            Preparing for the MCAT? <Link to="/mcat-flash-cards">MCAT flash cards</Link> gathers every MCAT deck by subject.
+          </p>
+        </section>
+      ) : null}
 
       <section aria-labelledby="new-deck-heading" style={{ marginTop: "var(--space-5)" }}>
         <h2 className="section-heading" id="new-deck-heading">

@@ -7,7 +7,8 @@ import { viewerFor } from "~/accounts/session.server";
 import { completionByHand } from "~/online-courses/activity-types";
 import { parseInCoursePath, PART_LABELS, type ChapterPart } from "~/online-courses/curriculum";
 import { MockExamPanel } from "~/online-courses/mock-exam-views";
-import { completeInCourse, inCoursePage, sitMockExam, submitInCourseQuiz, type SelectedActivity } from "~/online-courses/in-course-experience.server";
+import { completeInCourse, courseDeckToEdit, inCoursePage, sitMockExam, submitInCourseQuiz, type SelectedActivity } from "~/online-courses/in-course-experience.server";
+import { requestNow } from "~/utils/clock.server";
 import { COURSE_FINISHED_MESSAGE, inCourseSchema } from "~/online-courses/in-course-forms";
 import {
   ACTIVITY_TYPE_LABELS,
@@ -15,7 +16,7 @@ import {
   CompleteForm,
   CurriculumOutline,
   ErrorCallout,
-  FlashCards,
+  CourseDeck,
   LessonContent,
   LockedNotice,
   PreviousNext,
@@ -41,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     resume: url.searchParams.get("resume") === "true",
     search: url.searchParams.get("q") ?? "",
     lesson: url.searchParams.get("activity"),
+    now: requestNow(request),
   });
   if (outcome.kind === "not-found") throw notFound(outcome.message);
   if (outcome.kind === "resume") throw redirect(outcome.href);
@@ -54,6 +56,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const viewer = viewerFor(session);
   const idOrSlug = params.idOrSlug ?? "";
+  if (submission.value.intent === "edit-deck") {
+    const deck = await courseDeckToEdit(viewer, idOrSlug, submission.value.activity_id);
+    if (deck.kind === "refused") return data({ result: submission.reply({ formErrors: [deck.message] }) }, { status: deck.status });
+    throw redirect(deck.href, 303);
+  }
   if (submission.value.intent === "start-mock" || submission.value.intent === "save-mock" || submission.value.intent === "submit-mock") {
     const { intent, activity_id: activityId, ...answers } = submission.value;
     const sat = await sitMockExam(viewer, session.user.id, idOrSlug, { intent, activityId, durationSeconds: undefined, answers });
@@ -245,7 +252,7 @@ function ActivityPanel({ selected, courseId }: { selected: SelectedActivity; cou
       ) : (
         <>
           {activity.type === "video" || activity.type === "reading" ? <LessonContent activity={activity} content={selected.content} /> : null}
-          {activity.type === "flash_card_deck" ? <FlashCards content={selected.content} /> : null}
+          {selected.deck ? <CourseDeck activityId={activity.id} deck={selected.deck} /> : null}
           {selected.mock ? (
             <MockExamPanel
               activity={activity}

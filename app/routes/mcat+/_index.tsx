@@ -34,6 +34,7 @@ export default function McatPage() {
       <Flex gap="4" mt="4" wrap="wrap">
         <Link to="/mcat/events">All MCAT events</Link>
         <Link to="/mcat/free-resources">Free MCAT resources</Link>
+        <Link to="/mcat-flash-cards">MCAT flash cards</Link>
         <Link to="/mcat/exam-dates">MCAT exam dates</Link>
         <Link to="/blog?category=mcat">MCAT blog</Link>
       </Flex>

@@ -16,7 +16,7 @@ if (!existsSync(serverEntry)) {
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const usePostgres = process.env.TEST_DATABASE !== "embedded" && (process.env.TEST_DATABASE_URL || (await portOpen(5432)));
-const env = { ...process.env, NODE_ENV: "production", PORT: process.env.E2E_PORT ?? "4173", HOST: "127.0.0.1", APP_ORIGIN: `http://127.0.0.1:${process.env.E2E_PORT ?? "4173"}`, LOG_LEVEL: "warn", SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e", DEV_MAILBOX: "true", SIGN_UP_LIMIT_PER_ADDRESS: "1000" };
+const env = { ...process.env, NODE_ENV: "production", PORT: process.env.E2E_PORT ?? "4173", HOST: "127.0.0.1", APP_ORIGIN: `http://127.0.0.1:${process.env.E2E_PORT ?? "4173"}`, LOG_LEVEL: "warn", SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e", DEV_MAILBOX: "true", SIGN_UP_LIMIT_PER_ADDRESS: "1000", TEST_CLOCK: "on" };
 let cleanup = async () => {};
 
 if (usePostgres) {

@@ -89,26 +89,26 @@ describe("a student's flash-card decks", () => {
     await importCsv(student, id, "A,1\nB,2\nC,3\n");
 
     const first = await study(student, id);
-    expect(first.data.counts).toEqual({ due: 0, fresh: 3, cards: 3 });
-    expect(first.data.card).toMatchObject({ isNew: true, seenReps: 0, frontHtml: "<p>A</p>\n", backHtml: "<p>1</p>\n" });
-    expect(first.data.card.grades.map((g: { label: string; after: string }) => `${g.label} ${g.after}`)).toEqual(["Again 1 min", "Hard 6 min", "Good 10 min", "Easy 8 d"]);
+    expect(first.data.view.counts).toEqual({ due: 0, fresh: 3, cards: 3 });
+    expect(first.data.view.card).toMatchObject({ isNew: true, seenReps: 0, frontHtml: "<p>A</p>\n", backHtml: "<p>1</p>\n" });
+    expect(first.data.view.card.grades.map((g: { label: string; after: string }) => `${g.label} ${g.after}`)).toEqual(["Again 1 min", "Hard 6 min", "Good 10 min", "Easy 8 d"]);
 
-    const graded = await grade(student, id, { card_id: String(first.data.card.id), grade: "3", seen_reps: "0" });
+    const graded = await grade(student, id, { card_id: String(first.data.view.card.id), grade: "3", seen_reps: "0" });
     expect(graded.status).toBe(303);
     expect(graded.headers.get("Location")).toBe(`/flash-cards/${id}?returnPath=%2Fdashboard`);
     // The same form again (a double click): nothing more is graded.
-    expect((await grade(student, id, { card_id: String(first.data.card.id), grade: "3", seen_reps: "0" })).status).toBe(303);
-    const reviews = await db().selectFrom("flash_card_reviews").select(["rating", "state_before"]).where("card_id", "=", first.data.card.id).execute();
+    expect((await grade(student, id, { card_id: String(first.data.view.card.id), grade: "3", seen_reps: "0" })).status).toBe(303);
+    const reviews = await db().selectFrom("flash_card_reviews").select(["rating", "state_before"]).where("card_id", "=", first.data.view.card.id).execute();
     expect(reviews).toEqual([{ rating: 3, state_before: 0 }]);
-    const memory = await db().selectFrom("flash_card_users").select(["reps", "state"]).where("card_id", "=", first.data.card.id).where("user_id", "=", student.userId).executeTakeFirstOrThrow();
+    const memory = await db().selectFrom("flash_card_users").select(["reps", "state"]).where("card_id", "=", first.data.view.card.id).where("user_id", "=", student.userId).executeTakeFirstOrThrow();
     expect(memory).toEqual({ reps: 1, state: 1 });
 
     const next = await study(student, id);
-    expect(next.data.card.frontHtml).toBe("<p>B</p>\n");
-    expect(next.data.counts).toEqual({ due: 0, fresh: 2, cards: 3 });
+    expect(next.data.view.card.frontHtml).toBe("<p>B</p>\n");
+    expect(next.data.view.counts).toEqual({ due: 0, fresh: 2, cards: 3 });
     expect(next.data.returnPath).toBeNull();
 
-    const bad = await grade(student, id, { card_id: String(next.data.card.id), grade: "5", seen_reps: "0" });
+    const bad = await grade(student, id, { card_id: String(next.data.view.card.id), grade: "5", seen_reps: "0" });
     expect(bad.status).toBe(400);
     expect(bad.data.result.error.grade).toEqual(["Grade the card: Again, Hard, Good or Easy"]);
   });
@@ -117,7 +117,7 @@ describe("a student's flash-card decks", () => {
     const student = await visitorFor("student@demo.test");
     const id = await newDeck(student, "Markdown");
     await edit(student, id, { intent: "add_card", front: "<script>alert(1)</script> **bold** [x](javascript:alert(1))", back: "ok" });
-    const html = (await study(student, id)).data.card.frontHtml as string;
+    const html = (await study(student, id)).data.view.card.frontHtml as string;
     expect(html).toContain("&lt;script&gt;");
     expect(html).toContain("<strong>bold</strong>");
     expect(html).not.toContain('href="javascript:');
@@ -138,8 +138,8 @@ describe("a student's flash-card decks", () => {
     expect(seen.status).toBe(200);
     expect(seen.data.deck).toMatchObject({ title: "Shared now", mine: false, ownerName: "Maya T." });
     expect(seen.data.edits).toBe(false);
-    expect((await grade(other, id, { card_id: String(seen.data.card.id), grade: "4", seen_reps: "0" })).status).toBe(303);
-    expect((await study(owner, id)).data.counts).toEqual({ due: 0, fresh: 1, cards: 1 });
+    expect((await grade(other, id, { card_id: String(seen.data.view.card.id), grade: "4", seen_reps: "0" })).status).toBe(303);
+    expect((await study(owner, id)).data.view.counts).toEqual({ due: 0, fresh: 1, cards: 1 });
     expect((await edit(other, id, { intent: "add_card", front: "x", back: "y" })).status).toBe(404);
 
     expect((await edit(owner, id, { intent: "delete_deck" })).status).toBe(302);

@@ -205,6 +205,7 @@ describe("the route table", () => {
     "routes/live-prep+/schools.$slug": { load: "everyone" },
     "routes/mcat+/_index": { load: "everyone" },
     "routes/mcat+/free-resources": { load: "everyone" },
+    "routes/mcat-flash-cards": { load: "everyone" },
     "routes/mcat+/events.($type)": { load: "everyone" },
     "routes/study-sessions+/_index": { load: "signed-in" },
     "routes/study-sessions+/$id": { load: "everyone" },

@@ -20,12 +20,16 @@ const REQUEST_SEAMS = new Set([
   "app/chats/chat-access.server.ts",
   "app/online-courses/course-access.server.ts",
   "app/study-sessions/session-access.server.ts",
+  // One flash-card deck: the session, then the policy, else 404.
+  "app/flash-cards/deck-access.server.ts",
   // The JSON API's body reader and error documents.
   "app/api/handler.server.ts",
   "app/api/errors.ts",
   // Cookies, the site's origin, CSRF, the one-time toast, 429 answers.
   "app/utils/cookies.server.ts",
   "app/utils/site-origin.server.ts",
+  // The time a request is handled at (a test clock only where TEST_CLOCK is on).
+  "app/utils/clock.server.ts",
   "app/security/csrf.server.ts",
   "app/toasts/toast.server.ts",
   "app/security/retry-after.ts",

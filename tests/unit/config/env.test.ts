@@ -36,6 +36,7 @@ describe("parseConfig defaults", () => {
     ["SESSION_SECRET", undefined],
     ["WEB_CONCURRENCY", undefined],
     ["isProduction", false],
+    ["TEST_CLOCK", false],
   ])("%s defaults to %j", (key, expected) => {
     expect(config[key as keyof typeof config]).toEqual(expected);
   });
@@ -292,5 +293,16 @@ describe("parseConfig never echoes secrets", () => {
     const error = configError({ NODE_ENV: "production", SESSION_SECRET: productionSecret, DATABASE_URL: "postgres://u:pw-xyz@h/db", PORT: "abc" });
     expect(error.message).not.toContain(productionSecret);
     expect(error.message).not.toContain("pw-xyz");
+  });
+});
+
+describe("TEST_CLOCK", () => {
+  it("is on for a plain-http server (the browser tests') and refused on a site served over https", () => {
+    expect(parseConfig({ NODE_ENV: "production", SESSION_SECRET: productionSecret, APP_ORIGIN: "http://127.0.0.1:4173", TEST_CLOCK: "on" }).TEST_CLOCK).toBe(true);
+    expect(configError({ NODE_ENV: "production", SESSION_SECRET: productionSecret, APP_ORIGIN: "https://example.com", TEST_CLOCK: "on" }).problems).toEqual([
+      "TEST_CLOCK: a site served over https never lets requests choose the time",
+    ]);
+    expect(configError({ NODE_ENV: "production", SESSION_SECRET: productionSecret, TRUST_PROXY: "true", TEST_CLOCK: "on" }).problems[0]).toMatch(/^TEST_CLOCK/);
+    expect(configError({ TEST_CLOCK: "yes" }).problems[0]).toMatch(/^TEST_CLOCK/);
   });
 });
