@@ -20,6 +20,7 @@ import * as studyRooms from "./0019_study_rooms";
 import * as studyRoomBillingCharges from "./0020_study_room_billing_charges";
 import * as flashCards from "./0021_flash_cards";
 import * as courseFlashCardDecks from "./0022_course_flash_card_decks";
+import * as practiceTests from "./0023_practice_tests";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "0020_study_room_billing_charges": studyRoomBillingCharges,
   "0021_flash_cards": flashCards,
   "0022_course_flash_card_decks": courseFlashCardDecks,
+  "0023_practice_tests": practiceTests,
 };

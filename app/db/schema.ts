@@ -549,6 +549,65 @@ export interface QuizAttemptsTable {
   submitted_at: CreatedAt;
 }
 
+/** A weekly MCAT CARS passage or an LSAT practice test (migration 0023). */
+export interface PracticeTestsTable {
+  id: Generated<number>;
+  kind: "cars" | "lsat";
+  slug: string;
+  title: string;
+  description: Generated<string>;
+  discipline: string | null;
+  /** A CARS passage's week: the Monday it is the passage of (its URL's week slug). */
+  week_start: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An LSAT test's conversion table: conversion[raw] is the scaled score. */
+  conversion: ColumnType<number[] | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+}
+
+export interface PracticeTestSectionsTable {
+  id: Generated<number>;
+  test_id: number;
+  position: number;
+  title: string;
+  time_limit_minutes: number;
+  passage: string | null;
+}
+
+export interface PracticeTestQuestionsTable {
+  id: Generated<number>;
+  section_id: number;
+  position: number;
+  prompt: string;
+  choices: ColumnType<string[], string, string>;
+  answer_index: number;
+  explanation: Generated<string>;
+  topic: Generated<string>;
+}
+
+export interface PracticeTestAttemptsTable {
+  id: Generated<number>;
+  user_id: number;
+  test_id: number;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+  correct_count: number | null;
+  question_count: number | null;
+  scaled_score: number | null;
+}
+
+export interface PracticeSectionAttemptsTable {
+  id: Generated<number>;
+  test_attempt_id: number;
+  section_id: number;
+  started_at: Timestamp;
+  deadline_at: Timestamp;
+  /** Question id → the choice index saved so far. */
+  answers: ColumnType<Record<string, number>, string | undefined, string>;
+  submitted_at: Timestamp | null;
+  timed_out: Generated<boolean>;
+  correct_count: number | null;
+}
+
 export interface MockExamSittingsTable {
   id: Generated<number>;
   user_id: number;
@@ -846,6 +905,11 @@ export interface Database {
   online_course_users: OnlineCourseUsersTable;
   quiz_attempts: QuizAttemptsTable;
   mock_exam_sittings: MockExamSittingsTable;
+  practice_tests: PracticeTestsTable;
+  practice_test_sections: PracticeTestSectionsTable;
+  practice_test_questions: PracticeTestQuestionsTable;
+  practice_test_attempts: PracticeTestAttemptsTable;
+  practice_section_attempts: PracticeSectionAttemptsTable;
   quiz_question_submissions: QuizQuestionSubmissionsTable;
   activity_completions: ActivityCompletionsTable;
   notifications: NotificationsTable;

@@ -17,7 +17,7 @@ interface ActivityKind {
   completedBy: "hand" | "answers";
   /** Listed by practice mode (/online-courses/{id}/practice-mode) in every chapter part. */
   practice: boolean;
-  /** Sat against a clock the server keeps (mock-exam.ts), not answered at leisure like a quiz. */
+  /** Sat against a clock the server keeps (app/assessments/engine.ts), not answered at leisure like a quiz. */
   timed?: true;
   /** The activity as a sentence names it: "this {noun}". */
   noun: string;

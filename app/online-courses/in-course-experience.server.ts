@@ -16,10 +16,11 @@ import {
   type TreeChapter,
 } from "~/online-courses/curriculum";
 import { outlineText } from "~/online-courses/outline-html";
-import { sittingState } from "~/online-courses/mock-exam";
+import { sittingState } from "~/assessments/engine";
 import { latestSitting, mockExamSettings, saveSittingAnswers, sittingReview, startSitting, submitSitting, type Sitting, type SittingReview } from "~/online-courses/mock-exams.server";
 import { completeActivity, latestAttempt, quizQuestionsForLearner, submitQuiz } from "~/online-courses/progress.server";
-import { parseAnswers, parseDuration } from "~/online-courses/quiz";
+import { parseAnswers } from "~/assessments/engine";
+import { parseDuration } from "~/online-courses/quiz";
 
 /**
  * The in-course experience (/in-course-experience/{idOrSlug}/…) as one viewer has it: what a path
@@ -383,7 +384,7 @@ export async function sitMockExam(
   return back(submitted.inTime ? MOCK_EXAM_MESSAGES.submitted : MOCK_EXAM_MESSAGES.timeUp);
 }
 
-/** The posted `question_{id}` fields, read against the questions' choices (quiz.ts parseAnswers). */
+/** The posted `question_{id}` fields, read against the questions' choices (app/assessments/engine.ts parseAnswers). */
 function postedAnswers(questions: readonly { id: number; choices: unknown }[], posted: Readonly<Record<string, unknown>>) {
   return parseAnswers(
     questions.map((question) => ({ id: question.id, choices: question.choices as string[] })),

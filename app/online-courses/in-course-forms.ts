@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * The forms of an activity on the in-course page: "Mark complete and continue", a quiz's
  * answers and a mock exam's sitting, one `intent` each. Pure, shared by the page's action and its forms. A quiz's answers
- * come as `question_{id}` fields (quiz.ts), which only the quiz's questions can check, so that
+ * come as `question_{id}` fields (app/assessments/engine.ts), which only the quiz's questions can check, so that
  * form keeps whatever else it is sent.
  */
 
@@ -22,7 +22,7 @@ export const inCourseSchema = z.discriminatedUnion(
   [
     z.object({ intent: z.literal("complete"), activity_id: activityId, duration_seconds: durationSeconds }),
     z.looseObject({ intent: z.literal("submit-quiz"), activity_id: activityId, duration_seconds: durationSeconds }),
-    // A mock exam's sitting (mock-exam.ts): start the clock, save the answers so far, submit.
+    // A mock exam's sitting (app/assessments/engine.ts): start the clock, save the answers so far, submit.
     z.object({ intent: z.literal("start-mock"), activity_id: activityId }),
     z.looseObject({ intent: z.literal("save-mock"), activity_id: activityId }),
     z.looseObject({ intent: z.literal("submit-mock"), activity_id: activityId }),

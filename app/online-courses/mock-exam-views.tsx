@@ -1,11 +1,9 @@
 import type { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { SittingControls } from "~/assessments/sitting-controls";
 import { CsrfInput } from "~/components/csrf-input";
 import type { TreeActivity } from "~/online-courses/curriculum";
 import type { MockExamView } from "~/online-courses/in-course-experience.server";
-import { QuestionFields } from "~/online-courses/in-course-views";
-import { formatRemaining } from "~/online-courses/mock-exam";
 
 type FormProps = ReturnType<typeof getFormProps>;
 
@@ -59,55 +57,21 @@ export function MockExamPanel({
 }
 
 function Sitting({ activity, mock, questions, formProps }: { activity: TreeActivity; mock: MockExamView; questions: { id: number; prompt: string; choices: string[] }[]; formProps?: FormProps }) {
-  const remaining = useCountdown(mock.remainingSeconds ?? 0);
-  const submitRef = useRef<HTMLButtonElement>(null);
-  // At zero the page hands the answers in itself; the server accepts them for a short grace.
-  useEffect(() => {
-    if (remaining === 0) submitRef.current?.form?.requestSubmit(submitRef.current);
-  }, [remaining]);
   return (
     <Form method="post" aria-label={activity.title} {...formProps}>
       <CsrfInput />
       <input type="hidden" name="activity_id" value={activity.id} />
-      <div className="in-course__card in-course__mt-3">
-        <p className="in-course__text" role="timer" aria-live="off">
-          Time left: <strong data-testid="mock-time-left">{formatRemaining(remaining)}</strong>
-        </p>
-        <p className="in-course__small muted">
-          The clock keeps running if you leave the page. Save your answers as you go: when time is up the exam is submitted with the answers saved.
-        </p>
-        {/* Said once, not every second: the last five minutes and the last minute. */}
-        <p className="in-course__text visually-hidden" aria-live="polite">
-          {remaining > 0 && remaining <= 60 ? "One minute left." : remaining > 0 && remaining <= 300 ? "Five minutes left." : ""}
-        </p>
-      </div>
-      <QuestionFields questions={questions} saved={mock.saved} />
-      <div className="in-course__row">
-        <button type="submit" name="intent" value="save-mock" className="button button--soft">
-          Save answers
-        </button>
-        <button type="submit" name="intent" value="submit-mock" ref={submitRef} className="button">
-          Submit exam
-        </button>
-      </div>
+      <SittingControls
+        remainingSeconds={mock.remainingSeconds ?? 0}
+        timeTestId="mock-time-left"
+        note="The clock keeps running if you leave the page. Save your answers as you go: when time is up the exam is submitted with the answers saved."
+        questions={questions}
+        saved={mock.saved}
+        intents={{ save: "save-mock", submit: "submit-mock" }}
+        submitLabel="Submit exam"
+      />
     </Form>
   );
-}
-
-/** Seconds left, counted down in the browser from the server's figure (which a reload reads again). */
-function useCountdown(fromServer: number) {
-  const [remaining, setRemaining] = useState(fromServer);
-  useEffect(() => {
-    const ends = Date.now() + fromServer * 1000;
-    setRemaining(fromServer);
-    const timer = window.setInterval(() => {
-      const left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
-      setRemaining(left);
-      if (left === 0) window.clearInterval(timer);
-    }, 1000);
-    return () => window.clearInterval(timer);
-  }, [fromServer]);
-  return remaining;
 }
 
 function Review({ review }: { review: NonNullable<MockExamView["review"]> }) {

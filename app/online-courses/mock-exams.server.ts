@@ -1,8 +1,8 @@
 import { db } from "~/db/db.server";
 import type { Executor } from "~/db/executor";
-import { acceptsAnswers, deadlineFor, EXAM_SCALES, isExamScale, savedAnswers, scaledScore, type ExamScale } from "~/online-courses/mock-exam";
+import { acceptsAnswers, deadlineFor, EXAM_SCALES, isExamScale, savedAnswers, scaledScore, type ExamScale } from "~/assessments/engine";
 import { recordQuizAttempt, type QuizSubmission } from "~/online-courses/progress.server";
-import type { QuizAnswers } from "~/online-courses/quiz";
+import type { QuizAnswers } from "~/assessments/engine";
 
 /**
  * Mock exam sittings in the database: start (one open sitting per learner and exam), save the

@@ -4,7 +4,7 @@ import type { Executor } from "~/db/executor";
 import type { ActivityType, Database } from "~/db/schema";
 import { completionByHand } from "~/online-courses/activity-types";
 import { progressPercent } from "~/online-courses/curriculum";
-import { scoreQuiz, type QuizAnswers, type QuizScore } from "~/online-courses/quiz";
+import { scoreQuiz, type QuizAnswers, type QuizScore } from "~/assessments/engine";
 
 /**
  * Progress of an enrolment (SPEC §3 progress {completed[], current}, view_time) and quiz attempts.

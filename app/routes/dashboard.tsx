@@ -94,6 +94,14 @@ export default function StudentDashboard() {
             <>
               {" · "}
               <Link to="/mcat-flash-cards">MCAT flash cards</Link>
+              {" · "}
+              <Link to="/cars-passages/this-week">This week&apos;s CARS passage</Link>
+            </>
+          ) : null}
+          {tab === "lsat" ? (
+            <>
+              {" · "}
+              <Link to="/lsat#lsat-practice-tests">LSAT practice tests</Link>
             </>
           ) : null}
         </p>

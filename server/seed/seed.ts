@@ -9,6 +9,7 @@ import { seedReviews } from "./reviews";
 import { seedWorkShifts } from "./work-shifts";
 import { seedStudyRooms } from "./study-rooms";
 import { seedFlashCards } from "./flash-cards";
+import { seedPracticeTests } from "./practice-tests";
 import { seedTutoring } from "./tutoring";
 import { seedPublicSite } from "./public-site";
 import { seedDemoStudySessions } from "./study-sessions";
@@ -88,6 +89,11 @@ const SEEDED_TABLES = [
   "flash_cards",
   "flash_card_users",
   "flash_card_reviews",
+  "practice_tests",
+  "practice_test_sections",
+  "practice_test_questions",
+  "practice_test_attempts",
+  "practice_section_attempts",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -478,6 +484,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
       cards: activity.cards,
     }));
   Object.assign(summary, await seedFlashCards(trx, { user: userId }, courseDecks, now));
+  Object.assign(summary, await seedPracticeTests(trx, { user: userId }, now));
 
   return summary;
 }

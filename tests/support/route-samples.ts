@@ -169,6 +169,8 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/mcat+/_index": { url: "/mcat" },
   "routes/mcat+/free-resources": { url: "/mcat/free-resources" },
   "routes/mcat-flash-cards": { url: "/mcat-flash-cards" },
+  "routes/cars-passages+/$weekSlug": { url: "/cars-passages/this-week", mutation: "POST" },
+  "routes/lsat-practice-tests+/$testId": { url: "/lsat-practice-tests/lsat-practice-test-1", mutation: "POST" },
   "routes/mcat+/events.($type)": { url: "/mcat/events/workshop" },
   "routes/study-sessions+/_index": { url: "/study-sessions", mutation: "POST" },
   "routes/study-sessions+/$id": { url: "/study-sessions/1", mutation: "POST" },

@@ -268,6 +268,8 @@ export const ROUTE_RULES = {
   "routes/mcat+/_index": { access: "public" },
   "routes/mcat+/free-resources": { access: "public" },
   "routes/mcat-flash-cards": { access: "public" },
+  "routes/cars-passages+/$weekSlug": { access: "public", mutations: "signed-in" },
+  "routes/lsat-practice-tests+/$testId": { access: "public", mutations: "signed-in" },
   "routes/mcat+/events.($type)": { access: "public" },
   // Live study sessions: the page is public and takes a guest's sign-up with the free
   // registration; who may join, download or see a calendar is the enrolment, checked inside.

@@ -35,6 +35,7 @@ export default function McatPage() {
         <Link to="/mcat/events">All MCAT events</Link>
         <Link to="/mcat/free-resources">Free MCAT resources</Link>
         <Link to="/mcat-flash-cards">MCAT flash cards</Link>
+        <Link to="/cars-passages/this-week">This week&apos;s CARS passage</Link>
         <Link to="/mcat/exam-dates">MCAT exam dates</Link>
         <Link to="/blog?category=mcat">MCAT blog</Link>
       </Flex>

@@ -115,6 +115,8 @@ export const EXTRA_PAGES: AxePage[] = [
   // The demo student's deck: a card to study (the answer and grades inside), and its edit page.
   { name: "routes/flash-cards+/$id (the demo deck)", role: "student", url: { from: "/flash-cards", links: [/^\/flash-cards\/\d+$/] } },
   { name: "routes/flash-cards+/$id_.edit (the demo deck)", role: "student", url: { from: "/flash-cards", links: [/^\/flash-cards\/\d+\/edit$/] } },
+  // A student's weeks of CARS passages, last week's with a score.
+  { name: "routes/cars-passages+/$weekSlug (the demo student's weeks)", role: "student", url: "/cars-passages/this-week" },
   // A course's deck studied on its in-course page.
   { name: "routes/in-course-experience+/$idOrSlug.$ (a course's flash cards)", role: "student", url: { from: "/flash-cards", links: [/^\/in-course-experience\/[\w-]+\/flash-cards\/\d+$/] } },
 ];

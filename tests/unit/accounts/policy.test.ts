@@ -206,6 +206,8 @@ describe("the route table", () => {
     "routes/mcat+/_index": { load: "everyone" },
     "routes/mcat+/free-resources": { load: "everyone" },
     "routes/mcat-flash-cards": { load: "everyone" },
+    "routes/cars-passages+/$weekSlug": { load: "everyone", mutate: "signed-in" },
+    "routes/lsat-practice-tests+/$testId": { load: "everyone", mutate: "signed-in" },
     "routes/mcat+/events.($type)": { load: "everyone" },
     "routes/study-sessions+/_index": { load: "signed-in" },
     "routes/study-sessions+/$id": { load: "everyone" },

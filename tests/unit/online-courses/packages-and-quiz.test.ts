@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { dashboardTab, dashboardTabsFor, onlineCoursesForTab } from "~/dashboards/dashboard-tabs";
 import { combinePackages, offerStanding, packageOffers, type HeldPackage, type OfferStanding } from "~/online-courses/packages";
-import { MAX_ACTIVITY_SECONDS, parseAnswers, parseDuration, scoreQuiz } from "~/online-courses/quiz";
+import { parseAnswers, scoreQuiz } from "~/assessments/engine";
+import { MAX_ACTIVITY_SECONDS, parseDuration } from "~/online-courses/quiz";
 
 const pkg = (enabled: boolean, price: number, regular: number | null = null) => ({ enabled, price_cents: price, regular_price_cents: regular });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptsAnswers, deadlineFor, formatRemaining, savedAnswers, scaledScore, sittingState, SUBMIT_GRACE_SECONDS, type SittingFacts } from "~/online-courses/mock-exam";
+import { acceptsAnswers, deadlineFor, formatRemaining, savedAnswers, scaledScore, sittingState, SUBMIT_GRACE_SECONDS, type SittingFacts } from "~/assessments/engine";
 
 const start = new Date("2026-11-20T10:00:00Z");
 const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
