@@ -186,16 +186,25 @@ export async function createDeck(input: { ownerId: number; title: string; descri
     });
 }
 
-export async function updateDeck(deckId: number, fields: { title: string; description: string; shared: boolean; subject: string | null }) {
+/**
+ * A deck's name and description, and what sets it apart: a student's deck may be shared by link;
+ * a course's is studied by whoever has the course, so it takes a subject and is never shared.
+ */
+export async function updateDeck(deck: Pick<DeckRecord, "id" | "online_course_id">, fields: { title: string; description: string; shared: boolean; subject: string }) {
+  const course = deck.online_course_id !== null;
   await db()
     .updateTable("flash_card_decks")
-    .set({ ...fields, updated_at: new Date() })
-    .where("id", "=", deckId)
+    .set({ title: fields.title, description: fields.description, shared: !course && fields.shared, subject: course ? fields.subject || null : null, updated_at: new Date() })
+    .where("id", "=", deck.id)
     .execute();
+  return { shared: !course && fields.shared };
 }
 
-export async function deleteDeck(deckId: number) {
-  await db().deleteFrom("flash_card_decks").where("id", "=", deckId).execute();
+/** Deletes a student's deck; a course's deck goes only with its activity. */
+export async function deleteDeck(deck: Pick<DeckRecord, "id" | "online_course_id">): Promise<{ kind: "deleted" } | Refused> {
+  if (deck.online_course_id !== null) return { kind: "refused", status: 409, message: "A course's deck goes with its activity: remove the activity in the course editor." };
+  await db().deleteFrom("flash_card_decks").where("id", "=", deck.id).execute();
+  return { kind: "deleted" };
 }
 
 export interface DeckCard extends CardFields {

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import { convertedScore, savedAnswers, scoreQuiz, type QuizAnswers } from "~/assessments/engine";
+import { jsonObjectFrom } from "kysely/helpers/postgres";
+import { convertedScore, deadlineFor, savedAnswers, scoreQuiz, type QuizAnswers } from "~/assessments/engine";
 import { db } from "~/db/db.server";
 import type { Executor } from "~/db/executor";
-import { deadlineFor } from "~/assessments/engine";
 import { sectionTakesAnswers, testProgress, type TestProgress } from "~/practice-tests/progress";
 
 /**
@@ -323,25 +323,28 @@ export async function carsWeeks(userId: number | null, thisWeek: string): Promis
       sql<string>`t.week_start::text`.as("week_start"),
       "t.title",
       "t.discipline",
-      eb
-        .selectFrom("practice_test_attempts as a")
-        .select(sql<string>`a.correct_count || '/' || a.question_count`.as("s"))
-        .whereRef("a.test_id", "=", "t.id")
-        .where("a.user_id", "=", userId ?? 0)
-        .where("a.finished_at", "is not", null)
-        .orderBy("a.finished_at", "desc")
-        .limit(1)
-        .as("score"),
+      jsonObjectFrom(
+        eb
+          .selectFrom("practice_test_attempts as a")
+          .select(["a.correct_count as correctCount", "a.question_count as questionCount"])
+          .whereRef("a.test_id", "=", "t.id")
+          .where("a.user_id", "=", userId ?? 0)
+          .where("a.finished_at", "is not", null)
+          .orderBy("a.finished_at", "desc")
+          .limit(1)
+      ).as("score"),
     ])
     .where("t.kind", "=", "cars")
     .where("t.week_start", "<=", thisWeek)
     .orderBy("t.week_start", "desc")
     .limit(52)
     .execute();
-  return rows.map((row) => {
-    const [correct, total] = row.score ? row.score.split("/").map(Number) : [];
-    return { weekStart: row.week_start, title: row.title, discipline: row.discipline, score: row.score ? { correctCount: correct!, questionCount: total! } : null };
-  });
+  return rows.map((row) => ({
+    weekStart: row.week_start,
+    title: row.title,
+    discipline: row.discipline,
+    score: row.score ? { correctCount: row.score.correctCount ?? 0, questionCount: row.score.questionCount ?? 0 } : null,
+  }));
 }
 
 /** The LSAT practice tests, for /lsat and the LSAT dashboard tab. */

@@ -1,6 +1,8 @@
 import { parseAnswers, type QuizAnswers } from "~/assessments/engine";
 import { answerSection, attemptHistory, attemptReview, settleAttempt, startAttempt, startSection, type PracticeTest } from "~/practice-tests/attempts.server";
 import { parseRecordId } from "~/utils/record-id";
+import type { z } from "zod";
+import type { practiceTestSchema } from "~/practice-tests/forms";
 
 /**
  * A practice test's page as one student (or a guest) has it now, and what their posts do: shared
@@ -42,7 +44,7 @@ export async function practiceTestView(test: PracticeTest, userId: number | null
   };
 }
 
-export type PracticeCommand = { intent: "start" } | { intent: "start_section"; section_id: number } | ({ intent: "save" | "submit"; section_id: number } & Record<string, unknown>);
+export type PracticeCommand = z.infer<typeof practiceTestSchema>;
 
 export const PRACTICE_MESSAGES = {
   saved: "Your answers are saved. The clock keeps running.",

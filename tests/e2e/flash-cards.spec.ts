@@ -101,3 +101,38 @@ test("a classmate studies the shared demo deck, grades its five cards, and tomor
   await expect(page.getByRole("status").filter({ hasText: "All done for now" })).toBeVisible();
   await expect(counts(page)).toContainText("0 due · 0 new · 5 cards");
 });
+
+test("a course's deck: its instructor adds a card from the course page, and an enrolled student grades it there", async ({ page, context }, testInfo) => {
+  test.skip(testInfo.project.name === "js-on", "plain forms end to end: checked once, without JavaScript (the keys are covered above)");
+  const front = `Course card ${Date.now()}`;
+  await signIn(page, "instructor@demo.test");
+  await page.goto("/in-course-experience/waterloo-math-137-exam-prep");
+  const deckLink = page.getByRole("link", { name: /^Key ideas: / }).last();
+  const coursePage = await deckLink.getAttribute("href");
+  await page.goto(coursePage!);
+  await page.getByRole("button", { name: "Edit the cards" }).click();
+  await expect(page.getByText("everyone with the course studies it")).toBeVisible();
+  const add = page.getByRole("region", { name: "Add a card" });
+  await add.getByLabel("Front").fill(front);
+  await add.getByLabel("Back").fill("Its answer");
+  await add.getByRole("button", { name: "Add card" }).click();
+  await expect(page.locator('[data-shell="toasts"] [role="status"]').first()).toContainText("Card added.");
+
+  await context.clearCookies();
+  await signIn(page, "student@demo.test");
+  await page.goto(coursePage!);
+  // The new card comes after the deck's others: grade those first, each Good, back on the course page every time.
+  for (let guard = 0; guard < 10; guard++) {
+    const shown = (await page.getByTestId("card-front").textContent())?.trim();
+    if (shown === front) break;
+    await page.getByText("Show answer").click();
+    await page.getByRole("button", { name: /^Good/ }).click();
+    await expect(page).toHaveURL(coursePage!);
+  }
+  await expect(page.getByTestId("card-front")).toHaveText(front);
+  await page.getByText("Show answer").click();
+  await expect(page.getByTestId("card-back")).toHaveText("Its answer");
+  await page.getByRole("button", { name: /^Easy/ }).click();
+  await expect(page).toHaveURL(coursePage!);
+  await expect(page.getByTestId("card-front").filter({ hasText: front })).toHaveCount(0);
+});

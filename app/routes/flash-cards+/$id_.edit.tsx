@@ -41,14 +41,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/flash-cards/${deck.id}/edit`;
   const command = submission.value;
   switch (command.intent) {
-    case "deck":
-      if (deck.online_course_id !== null) {
-        // A course's deck is studied by whoever has the course: it has a subject, not a share link.
-        await updateDeck(deck.id, { title: command.title, description: command.description, shared: false, subject: command.subject || null });
-        throw await redirectWithToast(back, { type: "success", message: "Saved." });
-      }
-      await updateDeck(deck.id, { title: command.title, description: command.description, shared: command.shared === "on", subject: null });
-      throw await redirectWithToast(back, { type: "success", message: command.shared === "on" ? "Saved. Anyone signed in with the link can study this deck." : "Saved." });
+    case "deck": {
+      const saved = await updateDeck(deck, { title: command.title, description: command.description, shared: command.shared === "on", subject: command.subject });
+      throw await redirectWithToast(back, { type: "success", message: saved.shared ? "Saved. Anyone signed in with the link can study this deck." : "Saved." });
+    }
     case "add_card": {
       const added = await addCards(deck.id, [{ front: command.front, back: command.back, tags: command.tags }]);
       if (added.kind === "refused") return refuse(added.message, added.status);
@@ -71,10 +67,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (added.kind === "refused") return refuse(added.message, added.status, "file");
       throw await redirectWithToast(back, { type: "success", message: `${added.count} ${added.count === 1 ? "card" : "cards"} imported.` });
     }
-    case "delete_deck":
-      if (deck.online_course_id !== null) return refuse("A course's deck goes with its activity: remove the activity in the course editor.", 409);
-      await deleteDeck(deck.id);
+    case "delete_deck": {
+      const deleted = await deleteDeck(deck);
+      if (deleted.kind === "refused") return refuse(deleted.message, deleted.status);
       throw await redirectWithToast("/flash-cards", { type: "success", message: `${deck.title} is deleted.` });
+    }
   }
 }
 
