@@ -21,6 +21,7 @@ import * as studyRoomBillingCharges from "./0020_study_room_billing_charges";
 import * as flashCards from "./0021_flash_cards";
 import * as courseFlashCardDecks from "./0022_course_flash_card_decks";
 import * as practiceTests from "./0023_practice_tests";
+import * as practiceQuestionSets from "./0024_practice_question_sets";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "0021_flash_cards": flashCards,
   "0022_course_flash_card_decks": courseFlashCardDecks,
   "0023_practice_tests": practiceTests,
+  "0024_practice_question_sets": practiceQuestionSets,
 };

@@ -160,6 +160,11 @@ export function savedAnswers(raw: unknown): Map<number, number> {
   return answers;
 }
 
+/** Answers as a sitting stores them: the answered questions only, question id → choice index. */
+export function storedAnswers(answers: QuizAnswers): Record<string, number> {
+  return Object.fromEntries([...answers].filter((entry): entry is [number, number] => entry[1] !== null).map(([id, choice]) => [String(id), choice]));
+}
+
 /**
  * A scaled score read from a test's own conversion table (`table[raw]`, as a published LSAT form
  * has): null when the table does not cover that raw score, so a broken table shows no score rather

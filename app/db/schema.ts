@@ -518,6 +518,8 @@ export interface QuizQuestionsTable {
   /** Never leaves the server before the learner submits (issue 5 item 5). */
   answer_index: number;
   explanation: Generated<string>;
+  /** What the question practises, for accuracy per topic (a practice set's questions have one). */
+  topic: Generated<string>;
 }
 
 /** An online course user (SPEC §3): one row per user and online course. */
@@ -547,6 +549,31 @@ export interface QuizAttemptsTable {
   correct_count: number;
   duration_seconds: Generated<number>;
   submitted_at: CreatedAt;
+}
+
+/** A practice question set bought with tokens (migration 0024): once per student and set. */
+export interface PracticeSetUnlocksTable {
+  id: Generated<number>;
+  user_id: number;
+  activity_id: number;
+  tokens: number;
+  created_at: CreatedAt;
+}
+
+/** A student's attempt at a practice question set: practice mode checks each answer, exam mode is timed. */
+export interface PracticeSetAttemptsTable {
+  id: Generated<number>;
+  user_id: number;
+  activity_id: number;
+  mode: "practice" | "exam";
+  started_at: Timestamp;
+  /** Exam mode only. */
+  deadline_at: Timestamp | null;
+  /** Question id → the choice index given (practice) or saved so far (exam). */
+  answers: ColumnType<Record<string, number>, string | undefined, string>;
+  finished_at: Timestamp | null;
+  timed_out: Generated<boolean>;
+  quiz_attempt_id: number | null;
 }
 
 /** A weekly MCAT CARS passage or an LSAT practice test (migration 0023). */
@@ -905,6 +932,8 @@ export interface Database {
   online_course_users: OnlineCourseUsersTable;
   quiz_attempts: QuizAttemptsTable;
   mock_exam_sittings: MockExamSittingsTable;
+  practice_set_unlocks: PracticeSetUnlocksTable;
+  practice_set_attempts: PracticeSetAttemptsTable;
   practice_tests: PracticeTestsTable;
   practice_test_sections: PracticeTestSectionsTable;
   practice_test_questions: PracticeTestQuestionsTable;

@@ -69,7 +69,7 @@ export interface ItemFacts {
 /** Enrolment statuses under which access counts as held (SPEC §4). */
 export const HELD_STATUSES: readonly EnrolmentStatus[] = ["active", "pending_payment"];
 const LEARN_PACKAGES: readonly PackageType[] = ["learn", "learn_practice_bundle"];
-const PRACTICE_PACKAGES: readonly PackageType[] = ["practice", "learn_practice_bundle"];
+export const PRACTICE_PACKAGES: readonly PackageType[] = ["practice", "learn_practice_bundle"];
 const SUBSCRIBED: readonly string[] = ["active", "trialing"];
 
 /** Whether the viewer may see the course at all, given its read access (SPEC §6). */

@@ -2,7 +2,7 @@ import { can, managesOnlineCourse } from "~/accounts/policy/permissions";
 import type { Viewer } from "~/accounts/roles";
 import { deckCards, deckOfActivity, ensureActivityDeck } from "~/flash-cards/decks.server";
 import { studyView, type StudyView } from "~/flash-cards/study.server";
-import { activityContent, loadCourseForViewer, type CourseForViewer } from "~/online-courses/in-course.server";
+import { activityContent, loadCourseForViewer, progressOf, type CourseForViewer } from "~/online-courses/in-course.server";
 import {
   chapterHeading,
   inCourseBase,
@@ -16,6 +16,7 @@ import {
   type TreeChapter,
 } from "~/online-courses/curriculum";
 import { outlineText } from "~/online-courses/outline-html";
+import { practiceSetCard, type PracticeSetCard } from "~/practice-questions/sets.server";
 import { sittingState } from "~/assessments/engine";
 import { latestSitting, mockExamSettings, saveSittingAnswers, sittingReview, startSitting, submitSitting, type Sitting, type SittingReview } from "~/online-courses/mock-exams.server";
 import { completeActivity, latestAttempt, quizQuestionsForLearner, submitQuiz } from "~/online-courses/progress.server";
@@ -115,7 +116,10 @@ export interface SelectedActivity {
   mock: MockExamView | null;
   /** A flash-card activity's deck. */
   deck: CourseDeckView | null;
+  /** A practice-question activity: its set, answered on the set's own page. */
+  practiceSet: PracticeSetCard | null;
 }
+
 
 export interface MockExamView {
   state: "not-started" | "in-progress" | "submitted";
@@ -137,8 +141,11 @@ async function selectActivity(loaded: CourseForViewer, activity: TreeActivity, v
   let lastAttempt: SelectedActivity["lastAttempt"] = null;
   let mock: MockExamView | null = null;
   let deck: CourseDeckView | null = null;
+  let practiceSet: PracticeSetCard | null = null;
   if (activity.type === "flash_card_deck") deck = await courseDeckView(loaded, activity, viewer, lock === null, now);
-  if (!lock && activity.type === "mock_exam") {
+  if (activity.type === "practice_question_set") {
+    practiceSet = await practiceSetCard(activity.id, viewer, lock === null);
+  } else if (!lock && activity.type === "mock_exam") {
     content = await activityContent(activity.id);
     const sat = await mockExamSitting(loaded, activity, viewer, content);
     mock = sat.view;
@@ -153,8 +160,9 @@ async function selectActivity(loaded: CourseForViewer, activity: TreeActivity, v
     questions = quiz.map((question) => ({ id: question.id, prompt: question.prompt, choices: question.choices as string[] }));
     lastAttempt = attempt ?? null;
   }
-  return { activity, chapterLabel: chapterHeading(chapter), lock, previous, next, content, questions, lastAttempt, mock, deck };
+  return { activity, chapterLabel: chapterHeading(chapter), lock, previous, next, content, questions, lastAttempt, mock, deck, practiceSet };
 }
+
 
 export interface CourseDeckView {
   /** Null until its first card is added. */
@@ -191,12 +199,6 @@ export async function courseDeckToEdit(viewer: Viewer, idOrSlug: string, activit
 }
 
 /** What counts as progress when an enrolled learner submits this activity's answers. */
-function progressOf(loaded: CourseForViewer, activity: TreeActivity) {
-  if (!loaded.enrolment) return null;
-  const place = { activityId: activity.id, chapterId: activity.chapterId, sectionId: activity.sectionId };
-  return { id: loaded.enrolment.id, place, nextId: neighbours(loaded.tree, activity.id).next?.id ?? null };
-}
-
 const sittingFacts = (sitting: Sitting) => ({ startedAt: sitting.started_at, deadlineAt: sitting.deadline_at, submittedAt: sitting.submitted_at });
 
 /**
@@ -319,6 +321,7 @@ export async function submitInCourseQuiz(viewer: Viewer, userId: number, idOrSlu
   if (found.kind !== "open") return found;
   const { loaded, activity, duration, next, base } = found;
   if (!isAssessment(activity.type)) return refused(400, "Only quizzes take answers.");
+  if (activity.type === "practice_question_set") return refused(400, "Practice questions are answered on the set's own page.");
   const questions = await quizQuestionsForLearner(activity.id);
   // Nothing to answer yet: no attempt of "0 of 0" counts as completing it.
   if (questions.length === 0) return refused(409, "This activity has no questions yet.");

@@ -3,6 +3,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { deckCountsText, StudyCard } from "~/flash-cards/study-card";
 import type { CourseDeckView } from "~/online-courses/in-course-experience.server";
+import type { PracticeSetCard } from "~/practice-questions/sets.server";
 import { useMemo, type ReactNode } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import type { TreeActivity } from "~/online-courses/curriculum";
@@ -105,6 +106,30 @@ export function LockedNotice({ lock }: { lock: { message: string; action: { labe
           </Link>
         ) : null}
       </p>
+    </div>
+  );
+}
+
+/**
+ * A practice-question activity: its questions are answered on the set's own page (practice or
+ * exam mode, accuracy per topic). Locked, it says why, and that tokens open the set on its own.
+ */
+export function PracticeSetLink({ set, lock }: { set: SerializeFrom<PracticeSetCard>; lock: { reason: string; message: string; action: { label: string; href: string } | null } | null }) {
+  const buyable = lock !== null && lock.reason !== "not-visible" && lock.reason !== "not-open-yet";
+  return (
+    <div className="in-course__mt-3">
+      {lock && !set.open ? <LockedNotice lock={lock} /> : null}
+      <p className="in-course__text in-course__mt-3">
+        {set.questionCount} practice questions: check each answer as you go, or take them as a timed exam and see your accuracy by topic.
+        {!set.open && buyable ? ` Or unlock this set on its own for ${set.price} tokens.` : ""}
+      </p>
+      {set.open || buyable ? (
+        <p className="in-course__mt-3">
+          <Link to={set.href} className="button">
+            {set.open ? "Open the practice set" : `See the set (${set.price} tokens)`}
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -11,7 +11,7 @@ import {
   type AccessInput,
   type SubscriptionFacts,
 } from "~/online-courses/access";
-import { buildCurriculum, type CurriculumRow, type CurriculumTree } from "~/online-courses/curriculum";
+import { buildCurriculum, neighbours, type CurriculumRow, type CurriculumTree, type TreeActivity } from "~/online-courses/curriculum";
 import { enrolmentFacts } from "~/online-courses/enrolments.server";
 import { cachedOutlineRows } from "~/online-courses/outline-cache.server";
 import { subscriptionFactsFor } from "~/subscriptions/subscriptions.server";
@@ -138,6 +138,13 @@ export async function loadCourseForViewer(
   };
   const tree = buildCurriculum(rows, { completed: new Set(completedIds), access });
   return { course, enrolment: enrolment ?? null, access, tree };
+}
+
+/** Where an enrolled learner's progress is recorded when an activity of theirs is completed by answers; null when not enrolled. */
+export function progressOf(loaded: CourseForViewer, activity: TreeActivity) {
+  if (!loaded.enrolment) return null;
+  const place = { activityId: activity.id, chapterId: activity.chapterId, sectionId: activity.sectionId };
+  return { id: loaded.enrolment.id, place, nextId: neighbours(loaded.tree, activity.id).next?.id ?? null };
 }
 
 /** An activity's own content (the tree carries only titles), for an activity of this course. */

@@ -1,6 +1,6 @@
 import { db } from "~/db/db.server";
 import type { Executor } from "~/db/executor";
-import { acceptsAnswers, deadlineFor, EXAM_SCALES, isExamScale, savedAnswers, scaledScore, type ExamScale } from "~/assessments/engine";
+import { acceptsAnswers, deadlineFor, EXAM_SCALES, isExamScale, savedAnswers, scaledScore, storedAnswers, type ExamScale } from "~/assessments/engine";
 import { recordQuizAttempt, type QuizSubmission } from "~/online-courses/progress.server";
 import type { QuizAnswers } from "~/assessments/engine";
 
@@ -56,7 +56,7 @@ export async function saveSittingAnswers(userId: number, activityId: number, ans
   if (!open || open.submitted_at || !acceptsAnswers(open.deadline_at, now)) return false;
   const saved = await db()
     .updateTable("mock_exam_sittings")
-    .set({ answers: JSON.stringify(chosen(answers)) })
+    .set({ answers: JSON.stringify(storedAnswers(answers)) })
     .where("id", "=", open.id)
     .where("submitted_at", "is", null)
     .executeTakeFirst();
@@ -97,7 +97,7 @@ export async function submitSitting(
       });
       await trx
         .updateTable("mock_exam_sittings")
-        .set({ submitted_at: now, timed_out: !inTime || input.posted === null, quiz_attempt_id: attemptId, answers: JSON.stringify(chosen(answers)) })
+        .set({ submitted_at: now, timed_out: !inTime || input.posted === null, quiz_attempt_id: attemptId, answers: JSON.stringify(storedAnswers(answers)) })
         .where("id", "=", open.id)
         .execute();
       return { attemptId, inTime: inTime && input.posted !== null };
@@ -143,9 +143,4 @@ export async function sittingReview(sitting: Sitting, scale: ExamScale | null): 
       explanation: row.explanation,
     })),
   };
-}
-
-/** The answered questions only, as stored: question id → choice index. */
-function chosen(answers: QuizAnswers): Record<string, number> {
-  return Object.fromEntries([...answers].filter((entry): entry is [number, number] => entry[1] !== null).map(([id, choice]) => [String(id), choice]));
 }

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { jsonObjectFrom } from "kysely/helpers/postgres";
-import { convertedScore, deadlineFor, savedAnswers, scoreQuiz, type QuizAnswers } from "~/assessments/engine";
+import { convertedScore, deadlineFor, savedAnswers, scoreQuiz, storedAnswers, type QuizAnswers } from "~/assessments/engine";
 import { db } from "~/db/db.server";
 import type { Executor } from "~/db/executor";
 import { sectionTakesAnswers, testProgress, type TestProgress } from "~/practice-tests/progress";
@@ -125,8 +125,7 @@ const progressOf = (test: PracticeTest, attempt: OpenAttempt | null, now: Date):
     now
   );
 
-/** The chosen answers only, as stored: question id → choice index. */
-const chosen = (answers: QuizAnswers) => JSON.stringify(Object.fromEntries([...answers].filter((entry): entry is [number, number] => entry[1] !== null).map(([id, choice]) => [String(id), choice])));
+const chosen = (answers: QuizAnswers) => JSON.stringify(storedAnswers(answers));
 
 /**
  * Submits a section in the transaction holding the attempt's lock: the posted answers when they

@@ -1,5 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
+import { ReviewedQuestions } from "~/assessments/question-review";
 import { SittingControls } from "~/assessments/sitting-controls";
 import { CsrfInput } from "~/components/csrf-input";
 import { formatDate } from "~/formatting/format";
@@ -139,18 +140,7 @@ function AttemptResult({ review }: { review: NonNullable<View["review"]> }) {
               <div className="practice-test__passage">{section.passage}</div>
             </details>
           ) : null}
-          <ol style={{ paddingLeft: "1.25rem" }}>
-            {section.questions.map((question) => (
-              <li key={question.id} style={{ marginTop: "var(--space-3)" }}>
-                <p className="practice-test__prompt">{question.prompt}</p>
-                <p>
-                  Your answer: {question.choiceIndex === null ? "not answered" : question.choices[question.choiceIndex]}.{" "}
-                  <strong>{question.correct ? "Correct." : `The answer is ${question.choices[question.answerIndex]}.`}</strong>
-                </p>
-                {question.explanation ? <p className="muted">{question.explanation}</p> : null}
-              </li>
-            ))}
-          </ol>
+          <ReviewedQuestions questions={section.questions} />
         </section>
       ))}
     </section>

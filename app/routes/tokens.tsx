@@ -7,6 +7,7 @@ import { formatDate } from "~/formatting/format";
 import { formatPrice } from "~/formatting/price";
 import { TOKEN_PACKS } from "~/payments/quote";
 import { tokenAccount } from "~/payments/tokens.server";
+import { practiceSetsOf } from "~/practice-questions/sets.server";
 import { metaFor } from "~/seo/page-meta";
 
 const ROUTE = "routes/tokens";
@@ -14,14 +15,15 @@ const ROUTE = "routes/tokens";
 /** /tokens: buy activity tokens (SPEC §9); signed-in users see their balance and its history. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
-  if (!session) return { balance: null, ledger: [] };
-  return tokenAccount(session.user.id);
+  if (!session) return { balance: null, ledger: [], practiceSets: [] };
+  const [account, practiceSets] = await Promise.all([tokenAccount(session.user.id), practiceSetsOf(session.user.id)]);
+  return { ...account, practiceSets };
 }
 
-const REASONS: Record<string, string> = { purchase: "Bought", activity: "Spent on an activity", refund: "Refunded purchase", referral: "Referral reward", study_room_billing: "Tutoring billed by the minute", tutoring: "Paid for a tutoring contract", tutoring_paid_by_card: "Returned: the tutoring contract was paid by card", welcome: "Welcome tokens" };
+const REASONS: Record<string, string> = { purchase: "Bought", activity: "Spent on an activity", practice_set: "Unlocked a practice question set", refund: "Refunded purchase", referral: "Referral reward", study_room_billing: "Tutoring billed by the minute", tutoring: "Paid for a tutoring contract", tutoring_paid_by_card: "Returned: the tutoring contract was paid by card", welcome: "Welcome tokens" };
 
 export default function TokensPage() {
-  const { balance, ledger } = useLoaderData<typeof loader>();
+  const { balance, ledger, practiceSets } = useLoaderData<typeof loader>();
   return (
     <Container size="2" px="4" py="6">
       <Flex direction="column" gap="4">
@@ -44,6 +46,26 @@ export default function TokensPage() {
             </Card>
           ))}
         </Grid>
+        {practiceSets.length ? (
+          <section aria-labelledby="token-practice-sets">
+            <Heading as="h2" size="4" id="token-practice-sets" mb="2">
+              Practice question sets in your courses
+            </Heading>
+            <Text as="p" size="2" mb="2">
+              Each comes with its course&apos;s Practice package where the course offers one, or on its own for tokens.
+            </Text>
+            <ul className="tutoring-list">
+              {practiceSets.map((set) => (
+                <li key={set.id} className="tutoring-row">
+                  <Link to={`/practice-questions/${set.id}`}>{set.title}</Link>
+                  <Text size="2" color="gray">
+                    {set.courseName} · {set.state === "unlocked" ? "unlocked with tokens" : set.state === "included" ? "included in your package" : `${set.price} tokens`}
+                  </Text>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         {ledger.length ? (
           <section aria-labelledby="token-history">
             <Heading as="h2" size="4" id="token-history" mb="2">

@@ -1,5 +1,6 @@
 import type { ActivityType, ChaptersTable } from "../../app/db/schema";
 import type { ChapterSeed, OnlineCourseSeed, QuizQuestion } from "./data/online-courses";
+import { practiceQuestions } from "./data/practice-questions";
 import type { DemoClip } from "./lesson-media";
 
 /** The chapters > sections > activities tree of one online course; positions are array indexes. */
@@ -87,10 +88,7 @@ export function planCurriculum(course: OnlineCourseSeed, clips: readonly DemoCli
         sectionType: "additional",
         title: "Additional practice",
         activities: [
-          activity("practice_question_set", `Practice problems: ${chapter.title}`, durations.next(1200, 2700), {
-            question_count: 10 + ((index * 7) % 15),
-            difficulty: "mixed",
-          }),
+          practiceSet(`Practice problems: ${chapter.title}`, durations.next(1200, 2700), "mixed", chapterPracticeQuestions(course, chapter)),
           activity("video", `Worked solutions: ${chapter.title}`, durations.next(600, 1500), videoContent()),
         ],
       });
@@ -127,7 +125,12 @@ export function planCurriculum(course: OnlineCourseSeed, clips: readonly DemoCli
           title: "Answer explanations",
           activities: [
             activity("video", "Walkthrough of the hardest questions", durations.next(1500, 2700), videoContent()),
-            activity("practice_question_set", "Missed-question review set", 1800, { question_count: 20, difficulty: "hard" }),
+            practiceSet(
+              "Missed-question review set",
+              1800,
+              "hard",
+              course.chapters.flatMap((chapter) => chapter.quiz.map((question) => ({ ...question, topic: chapter.title, explanation: question.explanation ?? chapter.summary }))),
+            ),
           ],
         },
       ],
@@ -144,6 +147,18 @@ function activity(
   canPreview = false,
 ): PlannedActivity {
   return { activityType, title, canPreview, durationSeconds, content, questions: [], cards: [] };
+}
+
+/** A practice question set: its questions (each with a topic) in the quiz questions table, like a quiz's. */
+function practiceSet(title: string, durationSeconds: number, difficulty: string, questions: readonly QuizQuestion[]): PlannedActivity {
+  return { ...activity("practice_question_set", title, durationSeconds, { question_count: questions.length, difficulty }), questions };
+}
+
+/** A chapter's practice problems: written for the course where there are some, else its checkpoint questions again, under the chapter's name. */
+function chapterPracticeQuestions(course: OnlineCourseSeed, chapter: ChapterSeed): QuizQuestion[] {
+  const written = practiceQuestions[course.slug]?.[chapter.title];
+  if (written) return written.map((question) => ({ prompt: question.prompt, choices: question.choices, answer_index: question.answerIndex, explanation: question.explanation, topic: question.topic }));
+  return chapter.quiz.map((question) => ({ ...question, topic: chapter.title, explanation: question.explanation ?? chapter.summary }));
 }
 
 function flashCards(chapter: ChapterSeed) {

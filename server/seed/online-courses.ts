@@ -31,6 +31,7 @@ export async function seedOnlineCourseLearning(
       choices: JSON.stringify(question.choices),
       answer_index: question.answer_index,
       explanation: question.explanation ?? "",
+      topic: question.topic ?? "",
     })),
   );
   if (questionValues.length > 0) await trx.insertInto("quiz_questions").values(questionValues).execute();

@@ -9,6 +9,7 @@ import { seedReviews } from "./reviews";
 import { seedWorkShifts } from "./work-shifts";
 import { seedStudyRooms } from "./study-rooms";
 import { seedFlashCards } from "./flash-cards";
+import { seedPracticeSets } from "./practice-sets";
 import { seedPracticeTests } from "./practice-tests";
 import { seedTutoring } from "./tutoring";
 import { seedPublicSite } from "./public-site";
@@ -94,6 +95,9 @@ const SEEDED_TABLES = [
   "practice_test_questions",
   "practice_test_attempts",
   "practice_section_attempts",
+  // The demo student's practice set bought with tokens and practised (server/seed/practice-sets.ts).
+  "practice_set_unlocks",
+  "practice_set_attempts",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -485,6 +489,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
     }));
   Object.assign(summary, await seedFlashCards(trx, { user: userId }, courseDecks, now));
   Object.assign(summary, await seedPracticeTests(trx, { user: userId }, now));
+  Object.assign(summary, await seedPracticeSets(trx, { user: userId }, now));
 
   return summary;
 }

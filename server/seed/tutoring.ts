@@ -26,7 +26,7 @@ export async function seedTutoring(
     .where("id", "in", trx.selectFrom("tutor_profiles").select("user_id"))
     .execute();
   await trx.updateTable("users").set({ token_balance: sql`token_balance + ${DEMO_TOKENS}` }).where("id", "=", student).execute();
-  await trx.insertInto("token_ledger").values({ user_id: student, delta: DEMO_TOKENS, reason: "welcome", reference: "demo" }).execute();
+  await trx.insertInto("token_ledger").values({ user_id: student, delta: DEMO_TOKENS, reason: "welcome", reference: "demo", created_at: new Date(now.getTime() - 30 * DAY_MS) }).execute();
 
   const requests = await trx
     .insertInto("tutor_requests")

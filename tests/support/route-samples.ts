@@ -171,6 +171,8 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/mcat-flash-cards": { url: "/mcat-flash-cards" },
   "routes/cars-passages+/$weekSlug": { url: "/cars-passages/this-week", mutation: "POST" },
   "routes/lsat-practice-tests+/$testId": { url: "/lsat-practice-tests/lsat-practice-test-1", mutation: "POST" },
+  "routes/practice-questions+/$id": { url: "/practice-questions/999999999", get: { status: 404 }, mutation: "POST" },
+  "routes/practice-questions+/$id_.attempts.$attemptId": { url: "/practice-questions/999999999/attempts/1", get: { status: 404 }, mutation: "POST" },
   "routes/mcat+/events.($type)": { url: "/mcat/events/workshop" },
   "routes/study-sessions+/_index": { url: "/study-sessions", mutation: "POST" },
   "routes/study-sessions+/$id": { url: "/study-sessions/1", mutation: "POST" },

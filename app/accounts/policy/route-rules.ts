@@ -270,6 +270,8 @@ export const ROUTE_RULES = {
   "routes/mcat-flash-cards": { access: "public" },
   "routes/cars-passages+/$weekSlug": { access: "public", mutations: "signed-in" },
   "routes/lsat-practice-tests+/$testId": { access: "public", mutations: "signed-in" },
+  "routes/practice-questions+/$id": { access: "public", mutations: "signed-in" },
+  "routes/practice-questions+/$id_.attempts.$attemptId": { access: "signed-in" },
   "routes/mcat+/events.($type)": { access: "public" },
   // Live study sessions: the page is public and takes a guest's sign-up with the free
   // registration; who may join, download or see a calendar is the enrolment, checked inside.

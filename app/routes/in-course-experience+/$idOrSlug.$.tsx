@@ -19,6 +19,7 @@ import {
   CourseDeck,
   LessonContent,
   LockedNotice,
+  PracticeSetLink,
   PreviousNext,
   ProgressBar,
   QuizForm,
@@ -245,7 +246,9 @@ function ActivityPanel({ selected, courseId }: { selected: SelectedActivity; cou
         ) : null}
       </h2>
       {errors.length > 0 ? <ErrorCallout id={form.errorId}>{errors.join(" ")}</ErrorCallout> : null}
-      {lock ? (
+      {selected.practiceSet ? (
+        <PracticeSetLink set={selected.practiceSet} lock={lock} />
+      ) : lock ? (
         <div className="in-course__mt-3">
           <LockedNotice lock={lock} />
         </div>

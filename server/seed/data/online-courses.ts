@@ -14,6 +14,8 @@ export interface QuizQuestion {
   answer_index: number;
   /** Shown after answering; a mock exam's questions point back to the chapter that covers them. */
   explanation?: string;
+  /** What it practises: a practice set's accuracy is counted per topic. */
+  topic?: string;
 }
 
 /** One chapter of a course; server/seed/curriculum.ts turns it into sections and activities. */

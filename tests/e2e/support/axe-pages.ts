@@ -117,6 +117,13 @@ export const EXTRA_PAGES: AxePage[] = [
   { name: "routes/flash-cards+/$id_.edit (the demo deck)", role: "student", url: { from: "/flash-cards", links: [/^\/flash-cards\/\d+\/edit$/] } },
   // A student's weeks of CARS passages, last week's with a score.
   { name: "routes/cars-passages+/$weekSlug (the demo student's weeks)", role: "student", url: "/cars-passages/this-week" },
+  // The demo student's practice set, bought with tokens and practised, and that attempt's review.
+  { name: "routes/practice-questions+/$id (the demo student's set)", role: "student", url: { from: "/tokens", links: [/^\/practice-questions\/\d+$/] } },
+  {
+    name: "routes/practice-questions+/$id_.attempts.$attemptId (a finished attempt)",
+    role: "student",
+    url: { from: "/tokens", links: [/^\/practice-questions\/\d+$/, /^\/practice-questions\/\d+\/attempts\/\d+$/] },
+  },
   // A course's deck studied on its in-course page.
   { name: "routes/in-course-experience+/$idOrSlug.$ (a course's flash cards)", role: "student", url: { from: "/flash-cards", links: [/^\/in-course-experience\/[\w-]+\/flash-cards\/\d+$/] } },
 ];

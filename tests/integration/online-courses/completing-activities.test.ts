@@ -113,9 +113,9 @@ describe("marking an activity complete on the in-course page", () => {
 
 describe("submitting the answers of an activity that has no questions yet", () => {
   it("is refused with 409 and records no attempt or completion", async () => {
-    const activity = await activityOf("practice_question_set");
-    const stored = await db().selectFrom("quiz_questions").select("id").where("activity_id", "=", activity.id).execute();
-    expect(stored).toEqual([]);
+    // A quiz whose questions are still to be written.
+    const activity = await activityOf("quiz");
+    await db().deleteFrom("quiz_questions").where("activity_id", "=", activity.id).execute();
     const before = await progressState();
     const attemptsBefore = await db().selectFrom("quiz_attempts").select("id").where("activity_id", "=", activity.id).execute();
     const request = new Request(`http://app.test/in-course-experience/${COURSE}/${activity.href}`, {

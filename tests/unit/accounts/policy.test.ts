@@ -208,6 +208,8 @@ describe("the route table", () => {
     "routes/mcat-flash-cards": { load: "everyone" },
     "routes/cars-passages+/$weekSlug": { load: "everyone", mutate: "signed-in" },
     "routes/lsat-practice-tests+/$testId": { load: "everyone", mutate: "signed-in" },
+    "routes/practice-questions+/$id": { load: "everyone", mutate: "signed-in" },
+    "routes/practice-questions+/$id_.attempts.$attemptId": { load: "signed-in", mutate: "signed-in" },
     "routes/mcat+/events.($type)": { load: "everyone" },
     "routes/study-sessions+/_index": { load: "signed-in" },
     "routes/study-sessions+/$id": { load: "everyone" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptsAnswers, deadlineFor, formatRemaining, savedAnswers, scaledScore, sittingState, SUBMIT_GRACE_SECONDS, type SittingFacts } from "~/assessments/engine";
+import { acceptsAnswers, deadlineFor, formatRemaining, savedAnswers, scaledScore, sittingState, storedAnswers, SUBMIT_GRACE_SECONDS, type SittingFacts } from "~/assessments/engine";
 
 const start = new Date("2026-11-20T10:00:00Z");
 const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
@@ -76,5 +76,12 @@ describe("saved answers", () => {
     ["{}", []],
   ])("%j → %j", (raw, entries) => {
     expect([...savedAnswers(raw)]).toEqual(entries);
+  });
+
+  it("are stored without the unanswered questions, and read back as they were given", () => {
+    const given = new Map<number, number | null>([[12, 2], [13, null], [14, 0]]);
+    expect(storedAnswers(given)).toEqual({ "12": 2, "14": 0 });
+    expect([...savedAnswers(storedAnswers(given))]).toEqual([[12, 2], [14, 0]]);
+    expect(storedAnswers(new Map())).toEqual({});
   });
 });
