@@ -288,6 +288,17 @@ export async function moveCard(deckId: number, cardId: number, direction: "up" |
     });
 }
 
+/** A deck's tags, each with how many cards carry it, by name: the filters of its study page. */
+export function deckTags(deckId: number) {
+  return db()
+    .selectFrom(sql<{ tag: string }>`(select unnest(tags) as tag from flash_cards where deck_id = ${deckId})`.as("t"))
+    .select(["t.tag", sql<number>`count(*)::int`.as("cards")])
+    .groupBy("t.tag")
+    .orderBy("t.tag")
+    .limit(100)
+    .execute();
+}
+
 export interface StudyCard {
   id: number;
   front: string;
@@ -333,13 +344,14 @@ const memoryOf = (row: {
         lastReview: row.last_review,
       };
 
-/** What a person studies in a deck now, one query: every card with their memory of it. */
-export async function studyQueue(deckId: number, userId: number, now: Date): Promise<StudyQueue> {
+/** What a person studies in a deck now (only the cards with `tag`, when one is named), one query: every card with their memory of it. */
+export async function studyQueue(deckId: number, userId: number, now: Date, tag: string | null = null): Promise<StudyQueue> {
   const rows = await db()
     .selectFrom("flash_cards as c")
     .leftJoin("flash_card_users as m", (join) => join.onRef("m.card_id", "=", "c.id").on("m.user_id", "=", userId))
     .select(["c.id", "c.front", "c.back", "c.tags", "m.due", "m.stability", "m.difficulty", "m.elapsed_days", "m.scheduled_days", "m.learning_steps", "m.reps", "m.lapses", "m.state", "m.last_review"])
     .where("c.deck_id", "=", deckId)
+    .$if(tag !== null, (query) => query.where(sql<boolean>`${tag} = any(c.tags)`))
     .orderBy("c.position")
     .orderBy("c.id")
     .execute();

@@ -23,6 +23,18 @@ export const CSV_MAX_BYTES = 1024 * 1024;
 
 export const newDeckSchema = z.object({ title, description });
 
+export const CARD_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** A picture sent with a card (an empty file field is none), and the side it goes on. */
+const picture = {
+  picture: z
+    .instanceof(File)
+    .optional()
+    .refine((file) => !file || file.size <= CARD_PICTURE_MAX_BYTES, "The picture is too large (at most 5 MB)")
+    .transform((file) => (file && file.size > 0 ? file : undefined)),
+  picture_side: z.enum(["front", "back"], { error: "Put the picture on the front or the back" }).default("back"),
+};
+
 export const deckEditSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("deck"),
@@ -31,8 +43,8 @@ export const deckEditSchema = z.discriminatedUnion("intent", [
     shared: z.literal("on").optional(),
     subject: z.string().trim().max(80, "Keep the subject to 80 characters").default(""),
   }),
-  z.object({ intent: z.literal("add_card"), front: side("front"), back: side("back"), tags }),
-  z.object({ intent: z.literal("edit_card"), card_id: id("Choose a card"), front: side("front"), back: side("back"), tags }),
+  z.object({ intent: z.literal("add_card"), front: side("front"), back: side("back"), tags, ...picture }),
+  z.object({ intent: z.literal("edit_card"), card_id: id("Choose a card"), front: side("front"), back: side("back"), tags, ...picture }),
   z.object({ intent: z.literal("delete_card"), card_id: id("Choose a card") }),
   z.object({ intent: z.literal("move_card"), card_id: id("Choose a card"), direction: z.enum(["up", "down"], { error: "Move the card up or down" }) }),
   z.object({

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import katexStylesheet from "katex/dist/katex.min.css?url";
 import { useEffect, useRef } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import { formatDate } from "~/formatting/format";
@@ -55,8 +56,21 @@ export function StudyCard({
   if (card)
     return (
       <article key={`${card.id}:${card.seenReps}`} className="flash-card" aria-label={card.isNew ? "New card" : "Card to review"}>
+        {/* KaTeX's stylesheet (and its fonts) only when the card has a formula. */}
+        {card.hasFormula ? <link rel="stylesheet" href={katexStylesheet} /> : null}
         <div className="flash-card__side" data-testid="card-front" dangerouslySetInnerHTML={{ __html: card.frontHtml }} />
-        {card.tags.length > 0 ? <p className="muted flash-card__tags">{card.tags.map((tag) => `#${tag}`).join(" ")}</p> : null}
+        {card.tags.length > 0 ? (
+          <p className="muted flash-card__tags">
+            {card.tags.map((tag, index) => (
+              <span key={tag}>
+                {index > 0 ? " " : ""}
+                <Link to={`${action ?? ""}?tag=${encodeURIComponent(tag)}`} aria-label={`Study the cards tagged ${tag}`}>
+                  #{tag}
+                </Link>
+              </span>
+            ))}
+          </p>
+        ) : null}
         <details ref={answerRef} className="flash-card__answer">
           <summary className="button button--soft">
             <span className="flash-card__show">Show answer</span>
@@ -110,6 +124,33 @@ export function StudyCard({
         </>
       ) : null}
     </p>
+  );
+}
+
+/** The deck's tags as filters: study every card, or only one tag's (`?tag=`, keeping where "Back" goes). */
+export function TagFilters({ tags, current, returnPath }: { tags: { tag: string; cards: number }[]; current: string | null; returnPath: string | null }) {
+  const href = (tag: string | null) => {
+    const query = new URLSearchParams();
+    if (tag !== null) query.set("tag", tag);
+    if (returnPath) query.set("returnPath", returnPath);
+    const text = query.toString();
+    return text ? `?${text}` : "?";
+  };
+  return (
+    <nav aria-label="Study by tag" className="flash-card__filters">
+      <span className="muted">Study: </span>
+      <Link to={href(null)} aria-current={current === null ? "true" : undefined}>
+        All cards
+      </Link>
+      {tags.map((entry) => (
+        <span key={entry.tag}>
+          {" · "}
+          <Link to={href(entry.tag)} aria-current={current === entry.tag ? "true" : undefined}>
+            #{entry.tag} ({entry.cards})
+          </Link>
+        </span>
+      ))}
+    </nav>
   );
 }
 

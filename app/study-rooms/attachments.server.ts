@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { db } from "~/db/db.server";
+import { reencodedPicture } from "~/files/pictures.server";
 import { deleteStoredFile, newFileName, readStoredFile, saveFile } from "~/files/storage.server";
 import { roomChannel } from "~/realtime/channels";
 import { publish } from "~/realtime/events.server";
@@ -12,9 +13,6 @@ import { findWhiteboard, saveBoardEdits } from "~/study-rooms/boards.server";
 const BUCKET = "study-room-files";
 /** Pictures are stored re-encoded and at most this wide or high: no uploaded bytes or metadata are served as sent. */
 const PICTURE_MAX_SIDE = 2400;
-/** Refuse decompression bombs: a small file claiming a huge picture. */
-const MAX_INPUT_PIXELS = 40_000_000;
-const PICTURE_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
 
 export interface RoomAttachment {
   id: number;
@@ -46,19 +44,8 @@ export async function listRoomAttachments(roomId: number): Promise<RoomAttachmen
 /** The stored copy of an upload: a PDF as sent, a picture decoded and re-encoded as WebP; null for anything else. */
 async function storedCopy(bytes: Uint8Array): Promise<{ extension: "pdf" | "webp"; contentType: string; bytes: Uint8Array } | null> {
   if (isPdf(bytes)) return { extension: "pdf", contentType: "application/pdf", bytes };
-  try {
-    const metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    if (!metadata.format || !PICTURE_FORMATS.has(metadata.format)) return null;
-    const webp = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
-      .rotate()
-      .resize(PICTURE_MAX_SIDE, PICTURE_MAX_SIDE, { fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 85 })
-      .toBuffer();
-    return { extension: "webp", contentType: "image/webp", bytes: webp };
-  } catch {
-    // Not a picture, or a truncated one that got this far on its header alone.
-    return null;
-  }
+  const webp = await reencodedPicture(bytes, PICTURE_MAX_SIDE);
+  return webp ? { extension: "webp", contentType: "image/webp", bytes: webp } : null;
 }
 
 /**

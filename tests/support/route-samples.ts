@@ -220,6 +220,7 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/flash-cards+/$id": { url: "/flash-cards/999999999", get: { status: 404 }, mutation: "POST" },
   "routes/flash-cards+/$id_.edit": { url: "/flash-cards/999999999/edit", get: { status: 404 }, mutation: "POST" },
   "routes/flash-cards+/$id_.export": { url: "/flash-cards/999999999/export", get: { status: 404 } },
+  "routes/flash-cards+/$id_.pictures.$file": { url: "/flash-cards/999999999/pictures/deck999999999-0a.webp", get: { status: 404 } },
   "routes/instructors+/$id_.write-a-review": { url: "/instructors/4/write-a-review", mutation: "POST" },
   "routes/reviews+/$id.visibility": mutationOnly("/reviews/999999999/visibility", "POST"),
   "routes/work-shifts+/_index": { url: "/work-shifts", mutation: "POST" },

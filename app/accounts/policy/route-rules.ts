@@ -325,6 +325,7 @@ export const ROUTE_RULES = {
   "routes/flash-cards+/$id": { access: "signed-in" },
   "routes/flash-cards+/$id_.edit": { access: "signed-in" },
   "routes/flash-cards+/$id_.export": { access: "signed-in" },
+  "routes/flash-cards+/$id_.pictures.$file": { access: "signed-in" },
   // SPEC §7: the tutors suggested to a student (self or admin: app/accounts/policy/permissions.ts
   // "view"), and an educator's public profile document.
   "routes/api+/v1+/users+/recommended_tutors_for_student.$id": { access: "signed-in", api: true },

@@ -6,7 +6,7 @@ import { FormErrors } from "~/components/form-field";
 import { requireDeck } from "~/flash-cards/deck-access.server";
 import { gradeCard } from "~/flash-cards/decks.server";
 import { gradeSchema, safeReturnPath } from "~/flash-cards/forms";
-import { deckCountsText, StudyCard } from "~/flash-cards/study-card";
+import { deckCountsText, StudyCard, TagFilters } from "~/flash-cards/study-card";
 import { studyView } from "~/flash-cards/study.server";
 import { metaFor } from "~/seo/page-meta";
 import { requestNow } from "~/utils/clock.server";
@@ -16,6 +16,7 @@ const ROUTE = "routes/flash-cards+/$id";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = (await requireRouteAccess(request, ROUTE))!;
   const { deck, edits, inCourseHref } = await requireDeck(session, params.id, "study_flash_card_deck");
+  const url = new URL(request.url);
   return {
     deck: {
       id: deck.id,
@@ -27,8 +28,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       shared: deck.shared,
     },
     edits,
-    view: await studyView(deck.id, session.user.id, requestNow(request)),
-    returnPath: safeReturnPath(new URL(request.url).searchParams.get("returnPath")) ?? inCourseHref,
+    view: await studyView(deck.id, session.user.id, requestNow(request), url.searchParams.get("tag")),
+    returnPath: safeReturnPath(url.searchParams.get("returnPath")) ?? inCourseHref,
   };
 }
 
@@ -67,6 +68,7 @@ export default function StudyDeckPage() {
           </>
         ) : null}
       </p>
+      {view.tags.length > 0 ? <TagFilters tags={view.tags} current={view.tag} returnPath={returnPath} /> : null}
       <FormErrors errors={answer?.result.error?.[""] ?? undefined} />
       <StudyCard view={view} editHref={editHref} doneLink={returnPath ? { to: returnPath, label: "Go back" } : null} />
     </div>

@@ -8,6 +8,7 @@ import { MAX_CARD_SIDE, parseDeckCsv } from "~/flash-cards/deck-csv";
 import { requireDeck } from "~/flash-cards/deck-access.server";
 import { addCards, deckCards, deleteCard, deleteDeck, moveCard, updateCard, updateDeck } from "~/flash-cards/decks.server";
 import { deckEditSchema } from "~/flash-cards/forms";
+import { storeCardPicture } from "~/flash-cards/pictures.server";
 import { metaFor } from "~/seo/page-meta";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { siteOrigin } from "~/utils/site-origin.server";
@@ -45,14 +46,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const saved = await updateDeck(deck, { title: command.title, description: command.description, shared: command.shared === "on", subject: command.subject });
       throw await redirectWithToast(back, { type: "success", message: saved.shared ? "Saved. Anyone signed in with the link can study this deck." : "Saved." });
     }
-    case "add_card": {
-      const added = await addCards(deck.id, [{ front: command.front, back: command.back, tags: command.tags }]);
+    case "add_card":
+    case "edit_card": {
+      const sides = await withPicture(deck.id, command);
+      if (sides.kind === "refused") return refuse(sides.message, 422, "picture");
+      const fields = { front: sides.front, back: sides.back, tags: command.tags };
+      if (command.intent === "edit_card") {
+        if (!(await updateCard(deck.id, command.card_id, fields))) return refuse("This deck has no such card.", 404);
+        throw await redirectWithToast(back, { type: "success", message: "Card saved." });
+      }
+      const added = await addCards(deck.id, [fields]);
       if (added.kind === "refused") return refuse(added.message, added.status);
       throw await redirectWithToast(back, { type: "success", message: "Card added." });
     }
-    case "edit_card":
-      if (!(await updateCard(deck.id, command.card_id, { front: command.front, back: command.back, tags: command.tags }))) return refuse("This deck has no such card.", 404);
-      throw await redirectWithToast(back, { type: "success", message: "Card saved." });
     case "delete_card":
       if (!(await deleteCard(deck.id, command.card_id))) return refuse("This deck has no such card.", 404);
       throw await redirectWithToast(back, { type: "success", message: "Card deleted." });
@@ -73,6 +79,31 @@ export async function action({ request, params }: ActionFunctionArgs) {
       throw await redirectWithToast("/flash-cards", { type: "success", message: `${deck.title} is deleted.` });
     }
   }
+}
+
+/** A card's sides with the picture sent along stored and shown at the end of the side it goes on. */
+async function withPicture(deckId: number, card: { front: string; back: string; picture?: File; picture_side: "front" | "back" }) {
+  if (!card.picture) return { kind: "sides", front: card.front, back: card.back } as const;
+  const markdown = await storeCardPicture(deckId, new Uint8Array(await card.picture.arrayBuffer()));
+  if (!markdown) return { kind: "refused", message: "That file is not a picture: send a JPEG, PNG, WebP or GIF." } as const;
+  const sides = { front: card.front, back: card.back };
+  sides[card.picture_side] = `${sides[card.picture_side]}\n\n${markdown}`;
+  if (sides[card.picture_side].length > MAX_CARD_SIDE) return { kind: "refused", message: `With the picture the ${card.picture_side} is too long: shorten it first.` } as const;
+  return { kind: "sides", ...sides } as const;
+}
+
+/** A picture to put on a card (optional), and on which side. */
+function CardPictureFields({ id, errors }: { id: string; errors?: string[] }) {
+  return (
+    <>
+      <FormField label="Picture (optional)" id={`${id}-picture`} name="picture" type="file" accept="image/jpeg,image/png,image/webp,image/gif" hint="JPEG, PNG, WebP or GIF, at most 5 MB" errors={errors} />
+      <label htmlFor={`${id}-picture-side`}>Side for the picture</label>
+      <select id={`${id}-picture-side`} name="picture_side" defaultValue="back">
+        <option value="back">Back</option>
+        <option value="front">Front</option>
+      </select>
+    </>
+  );
 }
 
 export default function EditDeckPage() {
@@ -130,7 +161,7 @@ export default function EditDeckPage() {
         <h2 className="section-heading" id="add-heading">
           Add a card
         </h2>
-        <Form method="post" className="tutoring-form" key={cards.length}>
+        <Form method="post" encType="multipart/form-data" className="tutoring-form" key={cards.length}>
           <CsrfInput />
           <input type="hidden" name="intent" value="add_card" />
           <TextAreaField
@@ -140,11 +171,12 @@ export default function EditDeckPage() {
             required
             maxLength={MAX_CARD_SIDE}
             rows={3}
-            hint="Markdown: **bold**, *italic*, lists, links"
+            hint="Markdown: **bold**, *italic*, lists, links; formulas between dollar signs, like $E = mc^2$"
             errors={errorsFor("add_card", "front")}
           />
           <TextAreaField label="Back" id="new-back" name="back" required maxLength={MAX_CARD_SIDE} rows={3} errors={errorsFor("add_card", "back")} />
           <FormField label="Tags (optional)" id="new-tags" name="tags" hint="Words separated by spaces" errors={errorsFor("add_card", "tags")} />
+          <CardPictureFields id="new" errors={errorsFor("add_card", "picture")} />
           <div>
             <button type="submit" className="button" disabled={busy}>
               Add card
@@ -201,13 +233,14 @@ export default function EditDeckPage() {
                 </div>
                 <details>
                   <summary>Edit card {index + 1}</summary>
-                  <Form method="post" className="tutoring-form">
+                  <Form method="post" encType="multipart/form-data" className="tutoring-form">
                     <CsrfInput />
                     <input type="hidden" name="intent" value="edit_card" />
                     <input type="hidden" name="card_id" value={card.id} />
                     <TextAreaField label="Front" id={`front-${card.id}`} name="front" required maxLength={MAX_CARD_SIDE} rows={3} defaultValue={card.front} />
                     <TextAreaField label="Back" id={`back-${card.id}`} name="back" required maxLength={MAX_CARD_SIDE} rows={3} defaultValue={card.back} />
                     <FormField label="Tags" id={`tags-${card.id}`} name="tags" defaultValue={card.tags} />
+                    <CardPictureFields id={`card-${card.id}`} />
                     <div>
                       <button type="submit" className="button" disabled={busy}>
                         Save card {index + 1}

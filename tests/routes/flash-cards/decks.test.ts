@@ -1,7 +1,9 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { action as deckAction, loader as deckLoader } from "~/routes/flash-cards+/$id";
 import { action as editAction, loader as editLoader } from "~/routes/flash-cards+/$id_.edit";
 import { loader as exportLoader } from "~/routes/flash-cards+/$id_.export";
+import { loader as pictureLoader } from "~/routes/flash-cards+/$id_.pictures.$file";
 import { action as decksAction, loader as decksLoader } from "~/routes/flash-cards+/_index";
 import { toastFrom } from "~/toasts/toast.server";
 import { useTestDatabase } from "../../support/database";
@@ -121,6 +123,81 @@ describe("a student's flash-card decks", () => {
     expect(html).toContain("&lt;script&gt;");
     expect(html).toContain("<strong>bold</strong>");
     expect(html).not.toContain('href="javascript:');
+  });
+
+  it("typesets formulas between dollar signs on the server, with MathML for screen readers, and lets no formula link anywhere", async () => {
+    const student = await visitorFor("student@demo.test");
+    const id = await newDeck(student, "Formulas");
+    await edit(student, id, { intent: "add_card", front: "Kinetic energy: $E_k = \\frac{1}{2}mv^2$", back: "$$\\href{javascript:alert(1)}{click}$$ and $\\frac{1}{0$" });
+    const card = (await study(student, id)).data.view.card;
+    expect(card.hasFormula).toBe(true);
+    expect(card.frontHtml).toContain('<span class="katex">');
+    expect(card.frontHtml).toContain("<mfrac>");
+    expect(card.frontHtml).toContain('<annotation encoding="application/x-tex">E_k = \\frac{1}{2}mv^2</annotation>');
+    expect(card.backHtml).not.toMatch(/href="javascript/);
+    // A formula KaTeX cannot read is shown as written, not as an error page.
+    expect(card.backHtml).toContain("\\frac{1}{0");
+  });
+
+  it("studies one tag's cards when the page names it, lists the deck's tags, and ignores a tag no card has", async () => {
+    const student = await visitorFor("student@demo.test");
+    const id = await newDeck(student, "Tagged");
+    await importCsv(student, id, "front,back,tags\nGlycine,Smallest,amino\nProline,Rigid ring,amino cyclic\nHexokinase,First step,enzyme\n");
+    const byTag = (tag: string) => student.get(deckLoader, `/flash-cards/${id}?tag=${encodeURIComponent(tag)}`, { params: { id } });
+    const all = await study(student, id);
+    expect(all.data.view.tags).toEqual([
+      { tag: "amino", cards: 2 },
+      { tag: "cyclic", cards: 1 },
+      { tag: "enzyme", cards: 1 },
+    ]);
+    expect(all.data.view).toMatchObject({ tag: null, counts: { cards: 3 } });
+    const enzyme = await byTag("#Enzyme");
+    expect(enzyme.data.view).toMatchObject({ tag: "enzyme", counts: { cards: 1, fresh: 1 }, card: { tags: ["enzyme"] } });
+    expect(enzyme.data.view.card.frontHtml).toContain("Hexokinase");
+    const amino = await byTag("amino");
+    expect(amino.data.view.counts.cards).toBe(2);
+    expect(amino.data.view.card.frontHtml).toContain("Glycine");
+    // Grading under a tag comes back to that tag's cards.
+    const graded = await student.form(deckAction, `/flash-cards/${id}?tag=amino`, { card_id: String(amino.data.view.card.id), grade: "3", seen_reps: "0" }, { params: { id } });
+    expect(graded.headers.get("Location")).toBe(`/flash-cards/${id}?tag=amino`);
+    expect((await byTag("amino")).data.view.card.frontHtml).toContain("Proline");
+    expect((await byTag("nosuchtag")).data.view).toMatchObject({ tag: null, counts: { cards: 3 } });
+  });
+
+  it("puts a picture sent with a card on the side asked for, re-encoded, and shows it only to whoever may study the deck", async () => {
+    const student = await visitorFor("student@demo.test");
+    const id = await newDeck(student, "Pictures");
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#3366cc" } }).png().toBuffer();
+    const withFile = (fields: Record<string, string>, file: File) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) body.set(name, value);
+      body.set("picture", file);
+      return student.multipart(editAction, `/flash-cards/${id}/edit`, body, { params: { id } });
+    };
+    const notPicture = await withFile({ intent: "add_card", front: "Cell", back: "Diagram" }, new File(["not a picture"], "cell.png", { type: "image/png" }));
+    expect(notPicture.status).toBe(422);
+    expect(notPicture.data.result.error.picture).toEqual(["That file is not a picture: send a JPEG, PNG, WebP or GIF."]);
+    expect(await cardsOf(id)).toEqual([]);
+
+    expect((await withFile({ intent: "add_card", front: "Cell", back: "Diagram", picture_side: "back" }, new File([png], "cell.png", { type: "image/png" }))).status).toBe(302);
+    const [card] = await cardsOf(id);
+    expect(card!.front).toBe("Cell");
+    const match = /^Diagram\n\n!\[Picture\]\((\/flash-cards\/\d+\/pictures\/(deck\d+-[a-f0-9]+\.webp))\)$/.exec(card!.back);
+    expect(match).not.toBeNull();
+    const [, href, file] = match!;
+    expect((await study(student, id)).data.view.card.backHtml).toContain(`<img src="${href}" alt="Picture">`);
+
+    const served = await student.raw(pictureLoader, href!, { params: { id, file: file! } });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/webp");
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe("webp");
+    // The deck is private: nobody else gets its picture, and no other deck's address serves it.
+    const refusal = (visitor: RouteVisitor, path: string, params: Record<string, string>) => visitor.raw(pictureLoader, path, { params }).catch((thrown: unknown) => thrown as Response);
+    const other = await visitorFor("instructor@demo.test");
+    expect((await refusal(other, href!, { id, file: file! })).status).toBe(404);
+    const otherDeck = await newDeck(student, "Another");
+    expect((await refusal(student, `/flash-cards/${otherDeck}/pictures/${file}`, { id: otherDeck, file: file! })).status).toBe(404);
+    expect((await refusal(student, `/flash-cards/${id}/pictures/..%2Fsecret.webp`, { id, file: "../secret.webp" })).status).toBe(404);
   });
 
   it("keeps a private deck from everyone else; a shared one is studied by others on their own schedule, and changed only by its owner", async () => {
