@@ -10,8 +10,9 @@ import { expect, test } from "./support/fixtures";
 const TWENTY_CARDS = ["front,back,tags", ...Array.from({ length: 20 }, (_, index) => `"Term ${index + 1}","Definition ${index + 1}",imported`)].join("\n");
 
 const counts = (page: Page) => page.getByTestId("deck-counts");
+const ONE_PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYPgPAAEDAQAIicLsAAAAAElFTkSuQmCC";
 
-test("a student makes a deck, imports 20 cards from CSV and grades five of them", async ({ page }, testInfo) => {
+test("a student makes a deck, imports 20 cards from CSV, grades five of them, and studies a card with a formula and a picture through its tag", async ({ page }, testInfo) => {
   const js = testInfo.project.name === "js-on";
   await signIn(page, js ? "marketing_manager@demo.test" : "mcat_instructor@demo.test");
   await page.goto("/dashboard");
@@ -46,6 +47,24 @@ test("a student makes a deck, imports 20 cards from CSV and grades five of them"
   await expect(page.getByTestId("card-front")).toHaveText("Term 6");
   const stored = await page.request.get(page.url().replace(/\/flash-cards\/(\d+).*/, "/flash-cards/$1/export"));
   expect((await stored.text()).split("\r\n")).toHaveLength(22);
+
+  // A card with a formula and a picture, tagged, then studied on its own through its tag.
+  await page.getByRole("link", { name: "Edit deck" }).click();
+  const add = page.getByRole("region", { name: "Add a card" });
+  await add.getByLabel("Front", { exact: true }).fill("Kinetic energy: $E_k = \\frac{1}{2}mv^2$");
+  await add.getByLabel("Back", { exact: true }).fill("Energy of motion, in joules.");
+  await add.getByLabel("Tags (optional)").fill("physics");
+  await add.getByLabel("Picture (optional)").setInputFiles({ name: "diagram.png", mimeType: "image/png", buffer: Buffer.from(ONE_PIXEL_PNG, "base64") });
+  await add.getByRole("button", { name: "Add card" }).click();
+  await expect(page.getByRole("heading", { name: "Cards (21)" })).toBeVisible();
+  await page.getByRole("link", { name: "Study this deck" }).click();
+  await page.getByRole("navigation", { name: "Study by tag" }).getByRole("link", { name: "#physics (1)" }).click();
+  await expect(counts(page)).toContainText("0 due · 1 new · 1 card");
+  await expect(page.getByTestId("card-front").locator("math")).toHaveCount(1);
+  await page.getByText("Show answer").click();
+  const picture = page.getByTestId("card-back").getByRole("img", { name: "Picture" });
+  await expect(picture).toBeVisible();
+  expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
 });
 
 test("a classmate studies the shared demo deck, grades its five cards, and tomorrow sees the ones FSRS scheduled for that day", async ({ page, context }, testInfo) => {

@@ -329,6 +329,7 @@ export const ROUTE_RULES = {
   // SPEC §7: the tutors suggested to a student (self or admin: app/accounts/policy/permissions.ts
   // "view"), and an educator's public profile document.
   "routes/api+/v1+/users+/recommended_tutors_for_student.$id": { access: "signed-in", api: true },
+  "routes/api+/v1+/users+/$id.study_stats": { access: "signed-in", api: true },
   "routes/users+/$id.instructor_profile": { access: "public" },
   // Reviews of educators: a student writes one per educator; staff hide or show it.
   "routes/instructors+/$id_.write-a-review": { access: "signed-in" },

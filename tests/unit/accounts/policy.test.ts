@@ -257,6 +257,7 @@ describe("the route table", () => {
     "routes/flash-cards+/$id_.export": { load: "signed-in" },
     "routes/flash-cards+/$id_.pictures.$file": { load: "signed-in" },
     "routes/api+/v1+/users+/recommended_tutors_for_student.$id": { load: "signed-in" },
+    "routes/api+/v1+/users+/$id.study_stats": { load: "signed-in" },
     "routes/users+/$id.instructor_profile": { load: "everyone" },
     "routes/instructors+/$id_.write-a-review": { load: "signed-in" },
     "routes/reviews+/$id.visibility": { load: "everyone", mutate: ["manager", "admin"] },
