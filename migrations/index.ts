@@ -22,6 +22,7 @@ import * as flashCards from "./0021_flash_cards";
 import * as courseFlashCardDecks from "./0022_course_flash_card_decks";
 import * as practiceTests from "./0023_practice_tests";
 import * as practiceQuestionSets from "./0024_practice_question_sets";
+import * as courseForums from "./0025_course_forums";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "0022_course_flash_card_decks": courseFlashCardDecks,
   "0023_practice_tests": practiceTests,
   "0024_practice_question_sets": practiceQuestionSets,
+  "0025_course_forums": courseForums,
 };

@@ -23,7 +23,11 @@ export async function listAnnouncementsFor(viewer: AnnouncementViewer) {
       "announcements.body",
       "announcements.audience",
       "announcements.created_at",
-      eb.selectFrom("announcement_responses").whereRef("announcement_responses.announcement_id", "=", "announcements.id").select(sql<number>`count(*)::int`.as("n")).as("response_count"),
+      eb
+        .selectFrom("announcement_responses")
+        .whereRef("announcement_responses.announcement_id", "=", "announcements.id")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .as("response_count"),
     ]);
   if (!staff) {
     if (recipientRoles.length === 0) return [];
@@ -43,7 +47,11 @@ export async function listAnnouncementsFor(viewer: AnnouncementViewer) {
     ? await db()
         .selectFrom("announcement_comments")
         .leftJoin("users", "users.id", "announcement_comments.user_id")
-        .where("announcement_response_id", "in", responses.map((r) => r.id))
+        .where(
+          "announcement_response_id",
+          "in",
+          responses.map((r) => r.id)
+        )
         .select([
           "announcement_comments.id",
           "announcement_comments.announcement_response_id",
@@ -65,11 +73,7 @@ export async function listAnnouncementsFor(viewer: AnnouncementViewer) {
   });
 }
 
-export type AnnouncementOutcome =
-  | { kind: "ok"; responseId: number; created: boolean }
-  | { kind: "not-found" }
-  | { kind: "not-recipient" }
-  | { kind: "forbidden" };
+export type AnnouncementOutcome = { kind: "ok"; responseId: number; created: boolean } | { kind: "not-found" } | { kind: "not-recipient" } | { kind: "forbidden" };
 
 /**
  * Creates the viewer's response (or changes its reply), optionally with a comment. Creating a
@@ -78,7 +82,7 @@ export type AnnouncementOutcome =
  */
 export async function respondToAnnouncement(
   viewer: AnnouncementViewer,
-  input: { announcementId: number; replyStatus: ReplyChoice | "question"; comment?: string; keepStatus?: boolean },
+  input: { announcementId: number; replyStatus: ReplyChoice | "question"; comment?: string; keepStatus?: boolean }
 ): Promise<AnnouncementOutcome> {
   return db()
     .transaction()
@@ -132,11 +136,7 @@ export async function createAnnouncement(staffId: number, input: { title: string
   return db()
     .transaction()
     .execute(async (trx) => {
-      const { id } = await trx
-        .insertInto("announcements")
-        .values({ title: input.title, body: input.body, audience: input.audience, created_by: staffId })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const { id } = await trx.insertInto("announcements").values({ title: input.title, body: input.body, audience: input.audience, created_by: staffId }).returning("id").executeTakeFirstOrThrow();
       const targeted = await trx
         .updateTable("users")
         .set({ pending_announcements: sql`pending_announcements + 1` })

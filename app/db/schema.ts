@@ -551,6 +551,46 @@ export interface QuizAttemptsTable {
   submitted_at: CreatedAt;
 }
 
+/** A post on a course's board (migration 0025). */
+export interface ForumPostsTable {
+  id: Generated<number>;
+  course_id: number;
+  author_id: number | null;
+  title: string;
+  body: string;
+  accepted_reply_id: number | null;
+  reply_count: Generated<number>;
+  vote_count: Generated<number>;
+  created_at: CreatedAt;
+  last_activity_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface ForumRepliesTable {
+  id: Generated<number>;
+  post_id: number;
+  author_id: number | null;
+  body: string;
+  vote_count: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export type VotableType = "forum_post" | "forum_reply";
+
+/** SPEC §3 votes {votable_type, votable_id}: one per user and thing voted on. */
+export interface VotesTable {
+  id: Generated<number>;
+  user_id: number;
+  votable_type: VotableType;
+  votable_id: number;
+  created_at: CreatedAt;
+}
+
+export interface ForumSubscriptionsTable {
+  user_id: number;
+  post_id: number;
+  created_at: CreatedAt;
+}
+
 /** A practice question set bought with tokens (migration 0024): once per student and set. */
 export interface PracticeSetUnlocksTable {
   id: Generated<number>;
@@ -933,6 +973,10 @@ export interface Database {
   quiz_attempts: QuizAttemptsTable;
   mock_exam_sittings: MockExamSittingsTable;
   practice_set_unlocks: PracticeSetUnlocksTable;
+  forum_posts: ForumPostsTable;
+  forum_replies: ForumRepliesTable;
+  votes: VotesTable;
+  forum_subscriptions: ForumSubscriptionsTable;
   practice_set_attempts: PracticeSetAttemptsTable;
   practice_tests: PracticeTestsTable;
   practice_test_sections: PracticeTestSectionsTable;

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import katexStylesheet from "katex/dist/katex.min.css?url";
+import { FormulaStylesheet } from "~/content/formula-stylesheet";
 import { useEffect, useRef } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import { formatDate } from "~/formatting/format";
@@ -57,7 +57,7 @@ export function StudyCard({
     return (
       <article key={`${card.id}:${card.seenReps}`} className="flash-card" aria-label={card.isNew ? "New card" : "Card to review"}>
         {/* KaTeX's stylesheet (and its fonts) only when the card has a formula. */}
-        {card.hasFormula ? <link rel="stylesheet" href={katexStylesheet} /> : null}
+        {card.hasFormula ? <FormulaStylesheet /> : null}
         <div className="flash-card__side" data-testid="card-front" dangerouslySetInnerHTML={{ __html: card.frontHtml }} />
         {card.tags.length > 0 ? (
           <p className="muted flash-card__tags">

@@ -1,6 +1,6 @@
 import { parseTags } from "~/flash-cards/deck-csv";
 import { deckReviews, deckTags, studyQueue } from "~/flash-cards/decks.server";
-import { cardHtml, hasFormula } from "~/flash-cards/markdown.server";
+import { cardHtml, hasFormula } from "~/content/markdown.server";
 import { GRADES, nextDueByGrade, retention, untilLabel } from "~/flash-cards/scheduling";
 
 /**

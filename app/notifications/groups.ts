@@ -65,6 +65,13 @@ const TITLES: Record<string, (group: NotificationGroup) => string> = {
     const when = group.items[0]?.data.lead === "1h" ? "starts in an hour" : "starts tomorrow";
     return typeof name === "string" && name ? `Your tutoring session with ${name} ${when}` : `One of your tutoring sessions ${when}`;
   },
+  ForumReply: (group) => {
+    const name = group.items[0]?.data.author_name;
+    const title = group.items[0]?.data.post_title;
+    if (typeof title !== "string") return "New replies on a forum post you follow";
+    if (group.items.length > 1) return `${group.items.length} new replies to “${title}”`;
+    return typeof name === "string" && name ? `${name} replied to “${title}”` : `New reply to “${title}”`;
+  },
   TutoringSessionFeedback: (group) => {
     const name = group.items[0]?.data.author_name;
     return typeof name === "string" && name ? `${name} left feedback on your tutoring session` : "You have feedback on a tutoring session";

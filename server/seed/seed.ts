@@ -9,6 +9,7 @@ import { seedReviews } from "./reviews";
 import { seedWorkShifts } from "./work-shifts";
 import { seedStudyRooms } from "./study-rooms";
 import { seedFlashCards } from "./flash-cards";
+import { seedForums } from "./forums";
 import { seedPracticeSets } from "./practice-sets";
 import { seedPracticeTests } from "./practice-tests";
 import { seedTutoring } from "./tutoring";
@@ -98,6 +99,11 @@ const SEEDED_TABLES = [
   // The demo student's practice set bought with tokens and practised (server/seed/practice-sets.ts).
   "practice_set_unlocks",
   "practice_set_attempts",
+  // MATH 137's board: an answered question and an open one (server/seed/forums.ts).
+  "forum_posts",
+  "forum_replies",
+  "votes",
+  "forum_subscriptions",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -490,6 +496,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   Object.assign(summary, await seedFlashCards(trx, { user: userId }, courseDecks, now));
   Object.assign(summary, await seedPracticeTests(trx, { user: userId }, now));
   Object.assign(summary, await seedPracticeSets(trx, { user: userId }, now));
+  Object.assign(summary, await seedForums(trx, { user: userId }, now));
 
   return summary;
 }

@@ -60,6 +60,8 @@ export interface Permissions {
   study_flash_card_deck: FlashCardDeckRef;
   /** Change a deck: its title, sharing and cards. */
   edit_flash_card_deck: FlashCardDeckRef;
+  /** Choose (or change) the reply that answers a forum post: its asker, forum moderators and admins. */
+  accept_forum_answer: ForumPostRef;
 }
 
 /**
@@ -116,6 +118,10 @@ export interface FlashCardDeckRef {
 
 /** An online course, as far as who may manage it goes. */
 
+export interface ForumPostRef {
+  author_id: number | null;
+}
+
 export interface OnlineCourseRef {
   instructor_id: number | null;
 }
@@ -164,6 +170,8 @@ const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boole
     (deck.owner_id !== null ? deck.owner_id === viewer.id || deck.shared : deck.course !== null && (deck.course.open || managesOnlineCourse(viewer, deck.course.instructor_id))),
   edit_flash_card_deck: (viewer, deck) =>
     viewer.id !== null && (deck.owner_id !== null ? deck.owner_id === viewer.id : deck.course !== null && managesOnlineCourse(viewer, deck.course.instructor_id)),
+  // The asker knows which reply solved it; moderators settle a thread whose asker has gone.
+  accept_forum_answer: (viewer, post) => viewer.id !== null && ((post.author_id !== null && post.author_id === viewer.id) || hasRole(viewer, "forum_moderator", "admin")),
 };
 
 /**

@@ -88,6 +88,8 @@ export const ROUTE_RULES = {
   "routes/robots[.txt]": { access: "public" },
   "routes/courses+/_index": { access: "public" },
   "routes/courses+/$idOrSlug": { access: "public" },
+  "routes/courses+/$idOrSlug_.forum": { access: "public", mutations: "signed-in" },
+  "routes/courses+/$idOrSlug_.forum_.$postId": { access: "public", mutations: "signed-in" },
   // Product analytics accepts events from guests too (SPEC §7 Tracking).
   "routes/tracking_events": onlyMutations("public"),
   "routes/tracking_events2": onlyMutations("public"),

@@ -31,8 +31,11 @@ export default function CoursePage() {
         <Badge>{course.subject}</Badge>
         {course.grade_level ? <Badge color="gray">{course.grade_level}</Badge> : null}
       </Flex>
-      <Text as="p" mb="6">
+      <Text as="p" mb="3">
         {course.description}
+      </Text>
+      <Text as="p" mb="6">
+        <Link to={`/courses/${course.slug}/forum`}>{course.code} forum</Link>: questions and answers from students and educators.
       </Text>
 
       <Heading as="h2" size="5" mb="3">

@@ -77,6 +77,8 @@ describe("the route table", () => {
     "routes/robots[.txt]": { load: "everyone" },
     "routes/courses+/_index": { load: "everyone" },
     "routes/courses+/$idOrSlug": { load: "everyone" },
+    "routes/courses+/$idOrSlug_.forum": { load: "everyone", mutate: "signed-in" },
+    "routes/courses+/$idOrSlug_.forum_.$postId": { load: "everyone", mutate: "signed-in" },
     "routes/tracking_events": { load: "everyone" },
     "routes/tracking_events2": { load: "everyone" },
     "routes/api+/v1+/$": { load: "everyone" },

@@ -2,8 +2,8 @@ import markdownItKatex from "@vscode/markdown-it-katex";
 import MarkdownIt from "markdown-it";
 
 /**
- * A card's side, written in Markdown, as HTML: rendered on the server, so the renderer never
- * reaches a phone. Raw HTML in a card is shown as text, not run (`html: false`), and links and
+ * Text people write in Markdown (flash-card sides, forum posts and replies) as HTML: rendered on
+ * the server, so the renderer never reaches a phone. Raw HTML in a card is shown as text, not run (`html: false`), and links and
  * pictures keep only the addresses markdown-it deems safe (no `javascript:` or `data:` other than
  * pictures); the page's CSP lets pictures come from this site only.
  */
@@ -21,16 +21,27 @@ const katexOptions = { throwOnError: false, trust: false, strict: "ignore", maxS
 const katexPlugin = (markdownItKatex as unknown as { default?: typeof markdownItKatex }).default ?? markdownItKatex;
 markdown.use(katexPlugin, katexOptions as Parameters<typeof markdownItKatex>[1]);
 
+interface RenderEnv {
+  /** Links written by users of the site: search engines are told not to follow them. */
+  userContent?: boolean;
+}
+
 const defaultLinkOpen = markdown.renderer.rules.link_open ?? ((tokens, index, options, _env, self) => self.renderToken(tokens, index, options));
-// A link in a card opens beside the study page, which keeps the student's place.
+// A link opens beside the page, which keeps the reader's place.
 markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   tokens[index]!.attrSet("target", "_blank");
-  tokens[index]!.attrSet("rel", "noopener noreferrer");
+  tokens[index]!.attrSet("rel", (env as RenderEnv | undefined)?.userContent ? "ugc nofollow noopener noreferrer" : "noopener noreferrer");
   return defaultLinkOpen(tokens, index, options, env, self);
 };
 
+/** A flash card's side. */
 export function cardHtml(text: string): string {
-  return markdown.render(text);
+  return markdown.render(text, {});
+}
+
+/** A forum post or reply: what anyone signed in wrote, so its links are marked as theirs (rel="ugc nofollow"). */
+export function postHtml(text: string): string {
+  return markdown.render(text, { userContent: true } satisfies RenderEnv);
 }
 
 /** Whether rendered HTML holds a typeset formula: its page then loads KaTeX's stylesheet. */

@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/** The forms of a course's board and of a thread. Pure, shared by the actions and the forms. */
+
+export const FORUM_BODY_MAX = 20_000;
+
+const body = z
+  .string({ error: "Write something first" })
+  .trim()
+  .min(1, "Write something first")
+  .max(FORUM_BODY_MAX, `Keep it to ${FORUM_BODY_MAX.toLocaleString("en-US")} characters`);
+const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+
+export const newPostSchema = z.object({
+  title: z.string({ error: "Give your post a title" }).trim().min(3, "Give your post a title of at least 3 characters").max(200, "Keep the title to 200 characters"),
+  body,
+});
+
+export const threadSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("reply"), body }),
+    z.object({
+      intent: z.literal("vote"),
+      votable_type: z.enum(["forum_post", "forum_reply"], { error: "Vote for the post or a reply" }),
+      votable_id: id("Vote for the post or a reply"),
+      vote: z.enum(["on", "off"], { error: "Vote, or take your vote back" }),
+    }),
+    z.object({ intent: z.literal("accept"), reply_id: id("Choose the reply that answers it") }),
+    z.object({ intent: z.literal("unaccept") }),
+    z.object({ intent: z.literal("follow"), follow: z.enum(["on", "off"], { error: "Follow the post, or stop" }) }),
+  ],
+  { error: "Unknown action." }
+);
+
+/** The board's search and page, as the address has them: anything odd reads as the first page of everything. */
+export function boardQuery(params: URLSearchParams): { query: string; page: number } {
+  const query = (params.get("q") ?? "").trim().slice(0, 100);
+  const page = Number(params.get("page") ?? "1");
+  return { query, page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1 };
+}

@@ -1,0 +1,134 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
+import { boardQuery, FORUM_BODY_MAX, newPostSchema } from "~/community/forum-forms";
+import { createPost, findBoardCourse, listBoard } from "~/community/forum.server";
+import { CsrfInput } from "~/components/csrf-input";
+import { FormErrors, FormField, TextAreaField } from "~/components/form-field";
+import { Pager } from "~/components/pager";
+import { notFound } from "~/errors/not-found.server";
+import { formatDate } from "~/formatting/format";
+import { metaFor } from "~/seo/page-meta";
+import { redirectWithToast } from "~/toasts/toast.server";
+import { requestNow } from "~/utils/clock.server";
+
+const ROUTE = "routes/courses+/$idOrSlug_.forum";
+
+async function boardFor(idOrSlug: string | undefined) {
+  const course = await findBoardCourse(idOrSlug ?? "");
+  if (!course) throw notFound("There is no course at this address.");
+  return course;
+}
+
+/** /courses/{idOrSlug}/forum: the course's board, most recently active first, searchable, a page at a time; signed in, a form to post. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const session = await requireRouteAccess(request, ROUTE);
+  const course = await boardFor(params.idOrSlug);
+  const { query, page } = boardQuery(new URL(request.url).searchParams);
+  return { course, query, page, signedIn: session !== null, ...(await listBoard(course.id, { query, page })) };
+}
+
+/** POST: a new post on the board; its page opens. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const session = await requireMutationAccess(request, ROUTE);
+  const course = await boardFor(params.idOrSlug);
+  const submission = parseWithZod(await request.formData(), { schema: newPostSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const postId = await createPost({ courseId: course.id, authorId: session.user.id, title: submission.value.title, body: submission.value.body, now: requestNow(request) });
+  throw await redirectWithToast(`/courses/${course.slug}/forum/${postId}`, { type: "success", message: "Posted. You will hear of replies." }, { status: 303 });
+}
+
+export default function CourseForumPage() {
+  const { course, query, page, pages, total, posts, signedIn } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  // What was sent stays in the form when it is refused.
+  const sent = (name: string) => {
+    const value = (answer?.result.initialValue as Record<string, unknown> | undefined)?.[name];
+    return typeof value === "string" ? value : undefined;
+  };
+  const board = `/courses/${course.slug}/forum`;
+  return (
+    <div className="wrapper wrapper--medium page">
+      <p>
+        <Link to={`/courses/${course.slug}`}>{course.code}</Link>
+      </p>
+      <h1 className="page-heading">{course.code} forum</h1>
+      <p className="muted">Questions and answers about {course.name}, from students and educators.</p>
+
+      <Form method="get" role="search" className="in-course__row" style={{ marginTop: "var(--space-4)" }}>
+        <label htmlFor="forum-search" className="visually-hidden">
+          Search the forum
+        </label>
+        <input id="forum-search" type="search" name="q" defaultValue={query} placeholder="Search the forum" maxLength={100} className="native-input" />
+        <button type="submit" className="button button--soft">
+          Search
+        </button>
+      </Form>
+
+      <section aria-labelledby="forum-posts" style={{ marginTop: "var(--space-4)" }}>
+        <h2 className="section-heading" id="forum-posts">
+          {query ? `Posts about “${query}” (${total})` : `Posts (${total})`}
+        </h2>
+        {posts.length === 0 ? (
+          <p className="muted">{query ? "No post matches that search." : "No posts yet: ask the first question."}</p>
+        ) : (
+          <ul className="tutoring-list">
+            {posts.map((post) => (
+              <li key={post.id} className="tutoring-row">
+                <Link to={`${board}/${post.id}`}>{post.title}</Link>
+                <span className="muted in-course__small">
+                  {post.author_name ?? "A former member"} · {formatDate(post.created_at, "MMM d, yyyy")} · {post.reply_count} {post.reply_count === 1 ? "reply" : "replies"} · {post.vote_count}{" "}
+                  {post.vote_count === 1 ? "vote" : "votes"}
+                  {post.answered ? " · answered" : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager page={page} pageCount={pages} query={{ q: query }} previousLabel="Newer posts" nextLabel="Older posts" />
+      </section>
+
+      <section aria-labelledby="forum-new" style={{ marginTop: "var(--space-5)" }}>
+        <h2 className="section-heading" id="forum-new">
+          Ask a question
+        </h2>
+        {signedIn ? (
+          <Form method="post" className="tutoring-form" key={total}>
+            <CsrfInput />
+            <FormErrors errors={answer?.result.error?.[""] ?? undefined} />
+            <FormField label="Title" id="post-title" name="title" required minLength={3} maxLength={200} defaultValue={sent("title")} errors={answer?.result.error?.title ?? undefined} />
+            <TextAreaField
+              label="Your question"
+              id="post-body"
+              name="body"
+              required
+              rows={6}
+              maxLength={FORUM_BODY_MAX}
+              defaultValue={sent("body")}
+              hint="Markdown: **bold**, *italic*, lists, links, formulas between dollar signs"
+              errors={answer?.result.error?.body ?? undefined}
+            />
+            <div>
+              <button type="submit" className="button" disabled={busy}>
+                Post
+              </button>
+            </div>
+          </Form>
+        ) : (
+          <p>
+            <Link to={`/users/sign_in?redirect_to=${encodeURIComponent(board)}`}>Sign in</Link> to ask a question or reply.
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  metaFor(matches, {
+    title: data ? `${data.course.code} forum` : "Course forum",
+    description: data ? `Questions and answers about ${data.course.name}.` : "A course's questions and answers.",
+    path: data ? `/courses/${data.course.slug}/forum` : "/courses",
+  });

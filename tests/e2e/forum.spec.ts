@@ -1,0 +1,53 @@
+import { signIn, signUp, uniqueEmail } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+
+// Course forums (SPEC §1): a student asks on a course's board, another replies, the asker accepts
+// the reply as the answer and both see it marked. Plain forms, so it works without JavaScript.
+// Each project signs up its own two students.
+
+test("a student asks on a course board, another replies, the asker accepts the answer and both see it marked", async ({ page, context }, testInfo) => {
+  const password = "forum-password-1";
+  const asker = uniqueEmail("forum-asker", testInfo.project.name);
+  const helper = uniqueEmail("forum-helper", testInfo.project.name);
+  const title = `Which limit laws need continuity? (${testInfo.project.name})`;
+
+  await signUp(page, { firstName: "Helena", lastName: "Helper", email: helper, password });
+  await context.clearCookies();
+  await signUp(page, { firstName: "Asa", lastName: "Asker", email: asker, password });
+  await page.goto("/courses/waterloo-math-137");
+  await page.getByRole("link", { name: "MATH 137 forum" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "MATH 137 forum" })).toBeVisible();
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Your question").fill("The composition law seems to need $f$ continuous at the inner limit. Is that right?");
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.locator(".forum__body math")).toHaveCount(1);
+  const threadUrl = page.url();
+
+  await context.clearCookies();
+  await signIn(page, helper, password);
+  await page.goto("/courses/waterloo-math-137/forum");
+  await page.getByRole("link", { name: title }).click();
+  await page.getByLabel("Reply", { exact: true }).fill("Yes: $\\lim f(g(x)) = f(\\lim g(x))$ needs $f$ continuous at $\\lim g(x)$.");
+  await page.getByRole("button", { name: "Post reply" }).click();
+  await expect(page.getByRole("heading", { name: "1 reply" })).toBeVisible();
+  await page.getByRole("button", { name: "0 votes: vote up" }).first().click();
+  await expect(page.getByRole("button", { name: "1 vote: take back your vote" })).toBeVisible();
+  // Only the asker chooses the answer.
+  await expect(page.getByRole("button", { name: "Accept as the answer" })).toHaveCount(0);
+
+  await context.clearCookies();
+  await signIn(page, asker, password);
+  await page.goto("/notifications");
+  await expect(page.getByText(`Helena Helper replied to “${title}”`)).toBeVisible();
+  await page.goto(threadUrl);
+  await page.getByRole("button", { name: "Accept as the answer" }).click();
+  await expect(page.getByTestId("accepted-answer")).toHaveText("✓ Accepted answer");
+
+  await context.clearCookies();
+  await signIn(page, helper, password);
+  await page.goto(threadUrl);
+  await expect(page.getByRole("listitem", { name: "Accepted answer" })).toContainText("needs");
+  await page.goto("/courses/waterloo-math-137/forum");
+  await expect(page.getByRole("listitem").filter({ hasText: title })).toContainText("answered");
+});

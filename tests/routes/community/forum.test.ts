@@ -1,0 +1,137 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { action as postAction, loader as postLoader } from "~/routes/courses+/$idOrSlug_.forum_.$postId";
+import { action as boardAction, loader as boardLoader } from "~/routes/courses+/$idOrSlug_.forum";
+import { useTestDatabase } from "../../support/database";
+import { routeVisitor, sessionCookieFor, type RouteVisitor } from "../../support/route-visitor";
+import { expectRedirectWithToast } from "../../support/toast";
+
+/**
+ * A course's forum as a browser without JavaScript uses it: the board (search, pages), posting,
+ * replying (followers told), votes counted once per person however many arrive at once, the
+ * answer chosen by the asker or a moderator only, and Markdown that cannot run anything.
+ */
+const database = useTestDatabase();
+const db = () => database().db;
+const COURSE = "waterloo-math-137";
+const BOARD = `/courses/${COURSE}/forum`;
+
+async function person(options: { roles?: string[] } = {}) {
+  const user = await db()
+    .insertInto("users")
+    .values({
+      email: `forum-${randomBytes(5).toString("hex")}@example.test`,
+      first_name: "Fran",
+      last_name: `Poster${randomBytes(2).toString("hex")}`,
+      ...(options.roles ? { roles: options.roles as never } : {}),
+    })
+    .returning(["id", "first_name", "last_name"])
+    .executeTakeFirstOrThrow();
+  return Object.assign(routeVisitor({ session: await sessionCookieFor(user.id) }), { userId: user.id, name: `${user.first_name} ${user.last_name}` });
+}
+
+const board = (visitor: RouteVisitor, query = "") => visitor.get(boardLoader, `${BOARD}${query}`, { params: { idOrSlug: COURSE } });
+const thread = (visitor: RouteVisitor, postId: number) => visitor.get(postLoader, `${BOARD}/${postId}`, { params: { idOrSlug: COURSE, postId: String(postId) } });
+const onThread = (visitor: RouteVisitor, postId: number, fields: Record<string, string>) =>
+  visitor.form(postAction, `${BOARD}/${postId}`, fields, { params: { idOrSlug: COURSE, postId: String(postId) } });
+
+async function ask(visitor: RouteVisitor, title: string, body: string) {
+  const posted = await visitor.form(boardAction, BOARD, { title, body }, { params: { idOrSlug: COURSE } });
+  expect(posted.status).toBe(303);
+  return Number(/\/forum\/(\d+)$/.exec(posted.headers.get("Location")!)![1]);
+}
+
+describe("a course's forum", () => {
+  it("shows anyone the board, newest activity first, searchable and a page at a time", async () => {
+    const page = await board(routeVisitor({}));
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ course: { code: "MATH 137" }, signedIn: false, page: 1 });
+    expect(page.data.posts.map((post: { title: string }) => post.title)).toEqual(["Is implicit differentiation on the midterm?", "When do I need the Squeeze Theorem instead of factoring?"]);
+    expect(page.data.posts[1]).toMatchObject({ answered: true, reply_count: 2 });
+    const found = await board(routeVisitor({}), "?q=squeeze");
+    expect(found.data.posts.map((post: { title: string }) => post.title)).toEqual(["When do I need the Squeeze Theorem instead of factoring?"]);
+    expect((await board(routeVisitor({}), "?q=%25")).data.posts).toEqual([]);
+    expect((await board(routeVisitor({}), "?page=-3")).data.page).toBe(1);
+    expect((await routeVisitor({}).get(boardLoader, "/courses/no-such-course/forum", { params: { idOrSlug: "no-such-course" } })).status).toBe(404);
+  });
+
+  it("takes a question, tells its asker of a reply, and lets only the asker or a moderator accept the answer", async () => {
+    const asker = await person();
+    const short = await asker.form(boardAction, BOARD, { title: "Hi", body: "" }, { params: { idOrSlug: COURSE } });
+    expect(short.status).toBe(400);
+    expect(short.data.result.error).toMatchObject({ title: ["Give your post a title of at least 3 characters"], body: ["Write something first"] });
+    const postId = await ask(asker, "How do related rates problems start?", "I never know which quantity to differentiate first.");
+    expect((await thread(asker, postId)).data.post).toMatchObject({ title: "How do related rates problems start?", following: true, replies: [] });
+
+    const helper = await person();
+    const replied = await onThread(helper, postId, { intent: "reply", body: "Write the equation that links the quantities **before** you differentiate." });
+    expect(replied.status).toBe(303);
+    const notes = await db().selectFrom("notifications").select(["type", "data"]).where("user_id", "=", asker.userId).execute();
+    expect(notes).toEqual([
+      {
+        type: "ForumReply",
+        data: expect.objectContaining({ author_name: helper.name, post_title: "How do related rates problems start?", path: expect.stringMatching(new RegExp(`^${BOARD}/${postId}#reply-\\d+$`)) }),
+      },
+    ]);
+    // The replier follows the post now, and is not told of their own reply.
+    expect(await db().selectFrom("notifications").select("id").where("user_id", "=", helper.userId).execute()).toEqual([]);
+
+    const replyId = (await thread(asker, postId)).data.post.replies[0].id as number;
+    const outsider = await person();
+    expect((await thread(outsider, postId)).data.accepts).toBe(false);
+    expect((await onThread(outsider, postId, { intent: "accept", reply_id: String(replyId) })).status).toBe(403);
+    expect((await thread(asker, postId)).data.accepts).toBe(true);
+    await expectRedirectWithToast(await onThread(asker, postId, { intent: "accept", reply_id: String(replyId) }), `${BOARD}/${postId}`, "Marked as the answer.");
+    const answered = await thread(outsider, postId);
+    expect(answered.data.post.acceptedReplyId).toBe(replyId);
+    expect(answered.data.post.replies[0].accepted).toBe(true);
+    // A reply of another thread cannot be this one's answer.
+    const otherPost = (await board(outsider)).data.posts.find((post: { id: number }) => post.id !== postId).id as number;
+    const foreignReply = (await thread(outsider, otherPost)).data.post.replies[0].id as number;
+    expect((await onThread(asker, postId, { intent: "accept", reply_id: String(foreignReply) })).status).toBe(404);
+    const moderator = await person({ roles: ["forum_moderator"] });
+    await expectRedirectWithToast(await onThread(moderator, postId, { intent: "unaccept" }), `${BOARD}/${postId}`, "The answer is unmarked.");
+    expect((await thread(asker, postId)).data.post.acceptedReplyId).toBeNull();
+  });
+
+  it("counts 50 votes sent at once exactly, and a person's repeated vote once", async () => {
+    const asker = await person();
+    const postId = await ask(asker, "Vote test", "Is this useful?");
+    const voters = await Promise.all(Array.from({ length: 50 }, () => person()));
+    const answers = await Promise.all(voters.map((voter) => onThread(voter, postId, { intent: "vote", votable_type: "forum_post", votable_id: String(postId), vote: "on" })));
+    expect(answers.every((answer) => answer.status === 303)).toBe(true);
+    expect((await thread(asker, postId)).data.post.voteCount).toBe(50);
+    const keen = voters[0]!;
+    await Promise.all(Array.from({ length: 5 }, () => onThread(keen, postId, { intent: "vote", votable_type: "forum_post", votable_id: String(postId), vote: "on" })));
+    expect((await thread(keen, postId)).data.post).toMatchObject({ voteCount: 50, voted: true });
+    await Promise.all(Array.from({ length: 3 }, () => onThread(keen, postId, { intent: "vote", votable_type: "forum_post", votable_id: String(postId), vote: "off" })));
+    expect((await thread(keen, postId)).data.post).toMatchObject({ voteCount: 49, voted: false });
+    const votes = await db().selectFrom("votes").select("id").where("votable_type", "=", "forum_post").where("votable_id", "=", postId).execute();
+    expect(votes).toHaveLength(49);
+    // Replies count the same way; a reply of another thread is refused.
+    await onThread(voters[1]!, postId, { intent: "reply", body: "Yes." });
+    const replyId = (await thread(asker, postId)).data.post.replies[0].id as number;
+    await Promise.all(voters.slice(0, 20).map((voter) => onThread(voter, postId, { intent: "vote", votable_type: "forum_reply", votable_id: String(replyId), vote: "on" })));
+    expect((await thread(asker, postId)).data.post.replies[0].voteCount).toBe(20);
+    expect((await onThread(asker, postId, { intent: "vote", votable_type: "forum_reply", votable_id: "999999999", vote: "on" })).status).toBe(404);
+  });
+
+  it("renders Markdown without running anything: no script, no event handler, no javascript: link, and links marked as users'", async () => {
+    const asker = await person();
+    const postId = await ask(asker, "Markdown test", '<script>alert(1)</script> <img src=x onerror="alert(1)"> [click](javascript:alert(1)) [notes](https://example.test/notes) **bold**');
+    const html = (await thread(asker, postId)).data.post.bodyHtml as string;
+    expect(html).not.toContain("<script");
+    expect(html).not.toMatch(/<img[^>]*onerror/);
+    expect(html).not.toContain('href="javascript:');
+    expect(html).toContain("&lt;script&gt;");
+    expect(html).toContain('<a href="https://example.test/notes" target="_blank" rel="ugc nofollow noopener noreferrer">notes</a>');
+    expect(html).toContain("<strong>bold</strong>");
+  });
+
+  it("takes nothing from a guest", async () => {
+    const guest = routeVisitor({});
+    const refused = await guest.form(boardAction, BOARD, { title: "Guest post", body: "Hello" }, { params: { idOrSlug: COURSE } }).catch((thrown: unknown) => thrown as Response);
+    expect([302, 303, 401]).toContain(refused.status);
+    expect(await db().selectFrom("forum_posts").select("id").where("title", "=", "Guest post").execute()).toEqual([]);
+  });
+});
