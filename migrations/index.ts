@@ -23,6 +23,7 @@ import * as courseFlashCardDecks from "./0022_course_flash_card_decks";
 import * as practiceTests from "./0023_practice_tests";
 import * as practiceQuestionSets from "./0024_practice_question_sets";
 import * as courseForums from "./0025_course_forums";
+import * as forumModeration from "./0026_forum_moderation";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   "0023_practice_tests": practiceTests,
   "0024_practice_question_sets": practiceQuestionSets,
   "0025_course_forums": courseForums,
+  "0026_forum_moderation": forumModeration,
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { POST_MODERATIONS } from "~/community/moderation";
 
 /** The forms of a course's board and of a thread. Pure, shared by the actions and the forms. */
 
@@ -29,6 +30,15 @@ export const threadSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("accept"), reply_id: id("Choose the reply that answers it") }),
     z.object({ intent: z.literal("unaccept") }),
     z.object({ intent: z.literal("follow"), follow: z.enum(["on", "off"], { error: "Follow the post, or stop" }) }),
+    z.object({
+      intent: z.literal("report"),
+      reportable_type: z.enum(["forum_post", "forum_reply"], { error: "Report the post or a reply" }),
+      reportable_id: id("Report the post or a reply"),
+      reason: z.enum(["spam", "abuse", "off_topic", "other"], { error: "Choose why you are reporting it" }),
+      details: z.string().trim().max(1000, "Keep the details to 1,000 characters").default(""),
+    }),
+    z.object({ intent: z.literal("moderate"), action: z.enum(POST_MODERATIONS, { error: "Choose what to do with the post" }) }),
+    z.object({ intent: z.literal("moderate_reply"), reply_id: id("Choose a reply"), action: z.enum(["hide", "unhide"], { error: "Hide the reply, or show it" }) }),
   ],
   { error: "Unknown action." }
 );
@@ -39,3 +49,10 @@ export function boardQuery(params: URLSearchParams): { query: string; page: numb
   const page = Number(params.get("page") ?? "1");
   return { query, page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1 };
 }
+
+/** The moderators' queue: dismiss a thing's reports, or hide it. */
+export const reportQueueSchema = z.object({
+  intent: z.enum(["dismiss", "hide"], { error: "Dismiss the reports, or hide it" }),
+  reportable_type: z.enum(["forum_post", "forum_reply"], { error: "Choose a reported post or reply" }),
+  reportable_id: id("Choose a reported post or reply"),
+});

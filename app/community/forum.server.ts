@@ -2,7 +2,10 @@ import { sql, type Transaction } from "kysely";
 import { db } from "~/db/db.server";
 import { displayNameSql } from "~/db/display-name";
 import { likePattern } from "~/db/like-pattern";
-import type { Database, VotableType } from "~/db/schema";
+import type { Database, ReportReason, VotableType } from "~/db/schema";
+import { can } from "~/accounts/policy/permissions";
+import type { Viewer } from "~/accounts/roles";
+import { postingAllowance, type PostingAllowance, type PostModeration } from "~/community/moderation";
 import { hasFormula, postHtml } from "~/content/markdown.server";
 import { createNotification } from "~/notifications/notifications.server";
 import { parseRecordId } from "~/utils/record-id";
@@ -30,8 +33,10 @@ export async function findBoardCourse(idOrSlug: string) {
 export type BoardCourse = NonNullable<Awaited<ReturnType<typeof findBoardCourse>>>;
 
 /** A page of the board, most recently active first; `query` searches titles and bodies. */
-export async function listBoard(courseId: number, options: { query: string; page: number }) {
+export async function listBoard(courseId: number, options: { query: string; page: number; moderator: boolean }) {
   let posts = db().selectFrom("forum_posts as p").where("p.course_id", "=", courseId);
+  // Hidden posts are the moderators' to see.
+  if (!options.moderator) posts = posts.where("p.hidden_at", "is", null);
   if (options.query) {
     const pattern = likePattern(options.query);
     posts = posts.where((eb) => eb.or([eb("p.title", "ilike", pattern), eb("p.body", "ilike", pattern)]));
@@ -40,7 +45,20 @@ export async function listBoard(courseId: number, options: { query: string; page
     posts.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
     posts
       .leftJoin("users as u", "u.id", "p.author_id")
-      .select(["p.id", "p.title", "p.reply_count", "p.vote_count", "p.accepted_reply_id", "p.created_at", "p.last_activity_at", displayNameSql("u").as("author_name")])
+      .select([
+        "p.id",
+        "p.title",
+        "p.reply_count",
+        "p.vote_count",
+        "p.accepted_reply_id",
+        "p.created_at",
+        "p.last_activity_at",
+        "p.hidden_at",
+        "p.locked_at",
+        "p.pinned_at",
+        displayNameSql("u").as("author_name"),
+      ])
+      .orderBy(sql`p.pinned_at is null`)
       .orderBy("p.last_activity_at", "desc")
       .orderBy("p.id", "desc")
       .limit(FORUM_POSTS_PER_PAGE)
@@ -50,7 +68,7 @@ export async function listBoard(courseId: number, options: { query: string; page
   return {
     total: total.count,
     pages: Math.max(1, Math.ceil(total.count / FORUM_POSTS_PER_PAGE)),
-    posts: rows.map((row) => ({ ...row, answered: row.accepted_reply_id !== null })),
+    posts: rows.map((row) => ({ ...row, answered: row.accepted_reply_id !== null, hidden: row.hidden_at !== null, locked: row.locked_at !== null, pinned: row.pinned_at !== null })),
   };
 }
 
@@ -78,20 +96,34 @@ export async function createPost(input: { courseId: number; authorId: number; ti
 }
 
 /** A post of this course's board with its replies (rendered), and how this person stands to it: their votes, whether they follow it. */
-export async function loadPost(courseId: number, postId: number, viewerId: number | null) {
+export async function loadPost(courseId: number, postId: number, viewerId: number | null, moderator = false) {
   const post = await db()
     .selectFrom("forum_posts as p")
     .leftJoin("users as u", "u.id", "p.author_id")
-    .select(["p.id", "p.title", "p.body", "p.author_id", "p.accepted_reply_id", "p.reply_count", "p.vote_count", "p.created_at", displayNameSql("u").as("author_name")])
+    .select([
+      "p.id",
+      "p.title",
+      "p.body",
+      "p.author_id",
+      "p.accepted_reply_id",
+      "p.reply_count",
+      "p.vote_count",
+      "p.created_at",
+      "p.hidden_at",
+      "p.locked_at",
+      "p.pinned_at",
+      displayNameSql("u").as("author_name"),
+    ])
     .where("p.id", "=", postId)
     .where("p.course_id", "=", courseId)
     .executeTakeFirst();
-  if (!post) return null;
+  // A hidden post is not found, but by moderators.
+  if (!post || (post.hidden_at !== null && !moderator)) return null;
   const [replies, votes, subscription] = await Promise.all([
     db()
       .selectFrom("forum_replies as r")
       .leftJoin("users as u", "u.id", "r.author_id")
-      .select(["r.id", "r.body", "r.author_id", "r.vote_count", "r.created_at", displayNameSql("u").as("author_name")])
+      .select(["r.id", "r.body", "r.author_id", "r.vote_count", "r.created_at", "r.hidden_at", displayNameSql("u").as("author_name")])
       .where("r.post_id", "=", postId)
       .orderBy("r.created_at")
       .orderBy("r.id")
@@ -114,12 +146,16 @@ export async function loadPost(courseId: number, postId: number, viewerId: numbe
   ]);
   const voted = new Set(votes.map((vote) => `${vote.votable_type}:${vote.votable_id}`));
   const bodyHtml = postHtml(post.body);
-  const replyHtml = new Map(replies.map((reply) => [reply.id, postHtml(reply.body)]));
+  // A hidden reply's words are the moderators' to read; everyone else sees that it was hidden.
+  const replyHtml = new Map(replies.map((reply) => [reply.id, reply.hidden_at !== null && !moderator ? null : postHtml(reply.body)]));
   return {
     id: post.id,
     title: post.title,
     bodyHtml,
-    hasFormula: hasFormula(bodyHtml) || [...replyHtml.values()].some(hasFormula),
+    hasFormula: hasFormula(bodyHtml) || [...replyHtml.values()].some((html) => html !== null && hasFormula(html)),
+    hidden: post.hidden_at !== null,
+    locked: post.locked_at !== null,
+    pinned: post.pinned_at !== null,
     authorId: post.author_id,
     authorName: post.author_name,
     createdAt: post.created_at,
@@ -129,7 +165,8 @@ export async function loadPost(courseId: number, postId: number, viewerId: numbe
     following: Boolean(subscription),
     replies: replies.map((reply) => ({
       id: reply.id,
-      bodyHtml: replyHtml.get(reply.id)!,
+      bodyHtml: replyHtml.get(reply.id) ?? null,
+      hidden: reply.hidden_at !== null,
       authorId: reply.author_id,
       authorName: reply.author_name,
       createdAt: reply.created_at,
@@ -223,4 +260,148 @@ export async function setFollowing(userId: number, postId: number, on: boolean) 
       .transaction()
       .execute((trx) => follow(trx, userId, postId));
   else await db().deleteFrom("forum_subscriptions").where("user_id", "=", userId).where("post_id", "=", postId).execute();
+}
+
+// ── Moderation ───────────────────────────────────────────────────────────────────────────────
+
+/** Posts and replies this person wrote since then: what a new account's pace is counted in. */
+export async function postsSince(userId: number, since: Date): Promise<number> {
+  const { count } = await db()
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("forum_posts")
+        .select("id")
+        .where("author_id", "=", userId)
+        .where("created_at", ">=", since)
+        .unionAll(eb.selectFrom("forum_replies").select("id").where("author_id", "=", userId).where("created_at", ">=", since))
+        .as("written")
+    )
+    .select(sql<number>`count(*)::int`.as("count"))
+    .executeTakeFirstOrThrow();
+  return count;
+}
+
+/** Resolves the open reports on a thing, as a moderator settled it. */
+async function resolveReports(trx: Transaction<Database>, input: { type: VotableType; id: number; moderatorId: number; resolution: "hidden" | "dismissed" | "deleted"; now: Date }) {
+  await trx
+    .updateTable("reports")
+    .set({ resolved_at: input.now, resolved_by: input.moderatorId, resolution: input.resolution })
+    .where("reportable_type", "=", input.type)
+    .where("reportable_id", "=", input.id)
+    .where("resolved_at", "is", null)
+    .execute();
+}
+
+/** A moderator's action on a post; hiding or deleting it settles its reports (and its replies' when deleted). */
+export async function moderatePost(input: { postId: number; action: PostModeration; moderatorId: number; now: Date }) {
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      const { postId, now } = input;
+      if (input.action === "delete") {
+        const replies = await trx.selectFrom("forum_replies").select("id").where("post_id", "=", postId).execute();
+        for (const reply of replies) await resolveReports(trx, { type: "forum_reply", id: reply.id, moderatorId: input.moderatorId, resolution: "deleted", now });
+        await resolveReports(trx, { type: "forum_post", id: postId, moderatorId: input.moderatorId, resolution: "deleted", now });
+        await trx.deleteFrom("votes").where("votable_type", "=", "forum_post").where("votable_id", "=", postId).execute();
+        await trx.deleteFrom("votes").where("votable_type", "=", "forum_reply").where("votable_id", "in", trx.selectFrom("forum_replies").select("id").where("post_id", "=", postId)).execute();
+        await trx.deleteFrom("forum_posts").where("id", "=", postId).execute();
+        return;
+      }
+      const column = { hide: "hidden_at", unhide: "hidden_at", lock: "locked_at", unlock: "locked_at", pin: "pinned_at", unpin: "pinned_at" } as const;
+      const on = input.action === "hide" || input.action === "lock" || input.action === "pin";
+      await trx
+        .updateTable("forum_posts")
+        .set({ [column[input.action]]: on ? now : null })
+        .where("id", "=", postId)
+        .execute();
+      if (input.action === "hide") await resolveReports(trx, { type: "forum_post", id: postId, moderatorId: input.moderatorId, resolution: "hidden", now });
+    });
+}
+
+/** Hides or shows a reply of the post; hiding settles its reports. False when the reply is not the post's. */
+export async function moderateReply(input: { postId: number; replyId: number; hide: boolean; moderatorId: number; now: Date }): Promise<boolean> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const updated = await trx
+        .updateTable("forum_replies")
+        .set({ hidden_at: input.hide ? input.now : null })
+        .where("id", "=", input.replyId)
+        .where("post_id", "=", input.postId)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) return false;
+      if (input.hide) await resolveReports(trx, { type: "forum_reply", id: input.replyId, moderatorId: input.moderatorId, resolution: "hidden", now: input.now });
+      return true;
+    });
+}
+
+/** Reports a post or reply to the moderators: once while the person's report of it is open. */
+export async function fileReport(input: { reporterId: number; type: VotableType; id: number; reason: ReportReason; details: string }) {
+  await db()
+    .insertInto("reports")
+    .values({ reporter_id: input.reporterId, reportable_type: input.type, reportable_id: input.id, reason: input.reason, details: input.details })
+    .onConflict((conflict) => conflict.columns(["reporter_id", "reportable_type", "reportable_id"]).where("resolved_at", "is", null).doNothing())
+    .execute();
+}
+
+/** Dismisses the open reports of a thing: the moderator found nothing wrong. */
+export async function dismissReports(input: { type: VotableType; id: number; moderatorId: number; now: Date }) {
+  await db()
+    .transaction()
+    .execute((trx) => resolveReports(trx, { ...input, resolution: "dismissed" }));
+}
+
+/**
+ * The moderators' queue: each reported post or reply with open reports, most reported first,
+ * with the reasons given, where it is, and its opening words.
+ */
+export async function reportQueue() {
+  const rows = await db()
+    .selectFrom("reports as r")
+    .leftJoin("forum_replies as fr", (join) => join.onRef("fr.id", "=", "r.reportable_id").on("r.reportable_type", "=", "forum_reply"))
+    .leftJoin("forum_posts as p", (join) =>
+      join.on((eb) => eb.or([eb.and([eb("r.reportable_type", "=", "forum_post"), eb("p.id", "=", eb.ref("r.reportable_id"))]), eb("p.id", "=", eb.ref("fr.post_id"))]))
+    )
+    .leftJoin("courses as c", "c.id", "p.course_id")
+    .select([
+      "r.reportable_type",
+      "r.reportable_id",
+      sql<number>`count(*)::int`.as("reports"),
+      sql<string[]>`array_agg(distinct r.reason)`.as("reasons"),
+      sql<Date>`min(r.created_at)`.as("first_reported_at"),
+      sql<string | null>`max(p.title)`.as("post_title"),
+      sql<number | null>`max(p.id)`.as("post_id"),
+      sql<string | null>`max(c.slug)`.as("course_slug"),
+      sql<string | null>`max(coalesce(fr.body, p.body))`.as("body"),
+      sql<boolean>`bool_or(coalesce(fr.hidden_at, p.hidden_at) is not null)`.as("hidden"),
+    ])
+    .where("r.resolved_at", "is", null)
+    .groupBy(["r.reportable_type", "r.reportable_id"])
+    .orderBy(sql`count(*)`, "desc")
+    .orderBy(sql`min(r.created_at)`)
+    .limit(100)
+    .execute();
+  return rows.map((row) => ({
+    type: row.reportable_type,
+    id: row.reportable_id,
+    reports: row.reports,
+    reasons: row.reasons,
+    firstReportedAt: row.first_reported_at,
+    postTitle: row.post_title,
+    excerpt: (row.body ?? "").slice(0, 280),
+    hidden: row.hidden,
+    href: row.course_slug && row.post_id ? `/courses/${row.course_slug}/forum/${row.post_id}${row.reportable_type === "forum_reply" ? `#reply-${row.reportable_id}` : ""}` : null,
+  }));
+}
+
+/** Whether this person may post or reply now: a new account's pace is limited, a moderator's never. */
+export async function postingAllowanceFor(viewer: Viewer, now: Date): Promise<PostingAllowance> {
+  const moderator = can(viewer, "moderate_forum", "forum");
+  if (viewer.id === null) return { ok: false, message: "Sign in to post." };
+  if (moderator) return { ok: true };
+  const [user, recent] = await Promise.all([
+    db().selectFrom("users").select("created_at").where("id", "=", viewer.id).executeTakeFirstOrThrow(),
+    postsSince(viewer.id, new Date(now.getTime() - 60 * 60 * 1000)),
+  ]);
+  return postingAllowance({ accountCreatedAt: user.created_at, now, postsInLastHour: recent, moderator });
 }

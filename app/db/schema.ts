@@ -563,6 +563,10 @@ export interface ForumPostsTable {
   vote_count: Generated<number>;
   created_at: CreatedAt;
   last_activity_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Moderation (migration 0026). */
+  hidden_at: Timestamp | null;
+  locked_at: Timestamp | null;
+  pinned_at: Timestamp | null;
 }
 
 export interface ForumRepliesTable {
@@ -572,6 +576,7 @@ export interface ForumRepliesTable {
   body: string;
   vote_count: Generated<number>;
   created_at: CreatedAt;
+  hidden_at: Timestamp | null;
 }
 
 export type VotableType = "forum_post" | "forum_reply";
@@ -583,6 +588,22 @@ export interface VotesTable {
   votable_type: VotableType;
   votable_id: number;
   created_at: CreatedAt;
+}
+
+export type ReportReason = "spam" | "abuse" | "off_topic" | "other";
+
+/** SPEC §3 reports: what someone flagged for the moderators, and how it was settled. */
+export interface ReportsTable {
+  id: Generated<number>;
+  reporter_id: number;
+  reportable_type: VotableType;
+  reportable_id: number;
+  reason: ReportReason;
+  details: Generated<string>;
+  created_at: CreatedAt;
+  resolved_at: Timestamp | null;
+  resolved_by: number | null;
+  resolution: "hidden" | "dismissed" | "deleted" | null;
 }
 
 export interface ForumSubscriptionsTable {
@@ -977,6 +998,7 @@ export interface Database {
   forum_replies: ForumRepliesTable;
   votes: VotesTable;
   forum_subscriptions: ForumSubscriptionsTable;
+  reports: ReportsTable;
   practice_set_attempts: PracticeSetAttemptsTable;
   practice_tests: PracticeTestsTable;
   practice_test_sections: PracticeTestSectionsTable;

@@ -27,6 +27,14 @@ export interface PageMetaInput {
   noindex?: boolean;
 }
 
+/** A title people wrote (a forum post's) cut at a word to fit TITLE_LIMIT, with an ellipsis. */
+export function clippedTitle(text: string, limit = TITLE_LIMIT): string {
+  if (text.length <= limit) return text;
+  const cut = text.slice(0, limit - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > limit / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 /**
  * The `<title>`: the first of these within TITLE_LIMIT characters — the full title with the site
  * name, the full title, the title with the site name — else the title alone, however long: the

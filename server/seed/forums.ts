@@ -1,5 +1,5 @@
 import type { Transaction } from "kysely";
-import type { Database } from "../../app/db/schema";
+import type { Database, ReportReason } from "../../app/db/schema";
 import { DEMO_EMAIL_DOMAIN } from "./demo-accounts";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -11,6 +11,8 @@ interface ThreadSeed {
   title: string;
   body: string;
   replies: { author: string; hoursAgo: number; body: string; votes?: string[] }[];
+  /** Reports waiting in the moderators' queue. */
+  reports?: { by: string; reason: ReportReason; details?: string }[];
   /** Index of the reply the asker accepted. */
   accepted?: number;
   votes?: string[];
@@ -49,20 +51,33 @@ const THREADS: ThreadSeed[] = [
       },
     ],
   },
+  {
+    course: "waterloo-math-137",
+    author: "job_applicant",
+    hoursAgo: 2,
+    title: "Selling last year's MATH 137 midterm answers",
+    body: "Full worked answers to last year's midterm, cheap. Message me to buy.",
+    replies: [],
+    reports: [
+      { by: "student", reason: "spam" },
+      { by: "class_rep", reason: "other", details: "Selling exam answers breaks the academic integrity policy." },
+    ],
+  },
 ];
 
 /**
  * Course forums on first start: MATH 137's board has a question the class rep asked and accepted
- * the demo student's answer to, and the demo student's own open question with a reply; the
+ * the demo student's answer to, the demo student's own open question with a reply, and a post
+ * selling exam answers that two students reported, waiting in the moderators' queue; the
  * students follow the threads they posted in.
  */
 export async function seedForums(
   trx: Transaction<Database>,
   ids: { user: (email: string) => number },
   now: Date
-): Promise<{ forum_posts: number; forum_replies: number; votes: number; forum_subscriptions: number }> {
+): Promise<{ forum_posts: number; forum_replies: number; votes: number; forum_subscriptions: number; reports: number }> {
   const user = (name: string) => ids.user(`${name}@${DEMO_EMAIL_DOMAIN}`);
-  const counts = { forum_posts: 0, forum_replies: 0, votes: 0, forum_subscriptions: 0 };
+  const counts = { forum_posts: 0, forum_replies: 0, votes: 0, forum_subscriptions: 0, reports: 0 };
   for (const thread of THREADS) {
     const course = await trx.selectFrom("courses").select("id").where("slug", "=", thread.course).executeTakeFirstOrThrow();
     const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR_MS);
@@ -80,11 +95,14 @@ export async function seedForums(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const replies = await trx
-      .insertInto("forum_replies")
-      .values(thread.replies.map((reply) => ({ post_id: post.id, author_id: user(reply.author), body: reply.body, created_at: at(reply.hoursAgo), vote_count: reply.votes?.length ?? 0 })))
-      .returning("id")
-      .execute();
+    const replies =
+      thread.replies.length === 0
+        ? []
+        : await trx
+            .insertInto("forum_replies")
+            .values(thread.replies.map((reply) => ({ post_id: post.id, author_id: user(reply.author), body: reply.body, created_at: at(reply.hoursAgo), vote_count: reply.votes?.length ?? 0 })))
+            .returning("id")
+            .execute();
     if (thread.accepted !== undefined) await trx.updateTable("forum_posts").set({ accepted_reply_id: replies[thread.accepted]!.id }).where("id", "=", post.id).execute();
     const votes = [
       ...(thread.votes ?? []).map((voter) => ({ user_id: user(voter), votable_type: "forum_post" as const, votable_id: post.id })),
@@ -96,6 +114,22 @@ export async function seedForums(
       .insertInto("forum_subscriptions")
       .values(followers.map((follower) => ({ user_id: user(follower), post_id: post.id })))
       .execute();
+    if (thread.reports?.length) {
+      await trx
+        .insertInto("reports")
+        .values(
+          thread.reports.map((report) => ({
+            reporter_id: user(report.by),
+            reportable_type: "forum_post" as const,
+            reportable_id: post.id,
+            reason: report.reason,
+            details: report.details ?? "",
+            created_at: at(1),
+          }))
+        )
+        .execute();
+      counts.reports += thread.reports.length;
+    }
     counts.forum_posts += 1;
     counts.forum_replies += replies.length;
     counts.votes += votes.length;

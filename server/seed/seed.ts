@@ -99,11 +99,12 @@ const SEEDED_TABLES = [
   // The demo student's practice set bought with tokens and practised (server/seed/practice-sets.ts).
   "practice_set_unlocks",
   "practice_set_attempts",
-  // MATH 137's board: an answered question and an open one (server/seed/forums.ts).
+  // MATH 137's board: an answered question, an open one and a reported one (server/seed/forums.ts).
   "forum_posts",
   "forum_replies",
   "votes",
   "forum_subscriptions",
+  "reports",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */

@@ -47,7 +47,45 @@ test("a student asks on a course board, another replies, the asker accepts the a
   await context.clearCookies();
   await signIn(page, helper, password);
   await page.goto(threadUrl);
-  await expect(page.getByRole("listitem", { name: "Accepted answer" })).toContainText("needs");
+  await expect(page.getByRole("article", { name: "Accepted answer" })).toContainText("needs");
   await page.goto("/courses/waterloo-math-137/forum");
   await expect(page.getByRole("listitem").filter({ hasText: title })).toContainText("answered");
+});
+
+test("a student reports a post and a moderator hides it from the reports queue", async ({ page, context }, testInfo) => {
+  const password = "forum-password-1";
+  const title = `Cheap essays, written for you (${testInfo.project.name})`;
+  await signUp(page, { firstName: "Spam", lastName: "Poster", email: uniqueEmail("forum-spammer", testInfo.project.name), password });
+  await page.goto("/courses/waterloo-math-137/forum");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Your question").fill("Visit my site for essays written to order.");
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  const threadUrl = page.url();
+
+  await context.clearCookies();
+  await signUp(page, { firstName: "Rita", lastName: "Reporter", email: uniqueEmail("forum-reporter", testInfo.project.name), password });
+  await page.goto(threadUrl);
+  await page.getByText("Report this post").click();
+  await page.getByLabel("Why?").selectOption("spam");
+  await page.getByRole("button", { name: "Send the report" }).click();
+  await expect(page.getByText("Thank you: a moderator will look at it.")).toBeVisible();
+
+  await context.clearCookies();
+  await signIn(page, testInfo.project.name === "js-on" ? "admin@demo.test" : "forum_moderator@demo.test");
+  await page.goto("/courses/waterloo-math-137/forum");
+  await page.getByRole("link", { name: "Reports to review" }).click();
+  const item = page.getByRole("article", { name: `Post: ${title}` });
+  await expect(item).toContainText("1 report");
+  await expect(item).toContainText("Spam or advertising");
+  await item.getByRole("button", { name: "Hide it" }).click();
+  await expect(page.getByText("The post is hidden.")).toBeVisible();
+  await expect(page.getByRole("article", { name: `Post: ${title}` })).toHaveCount(0);
+
+  // Gone from the board for everyone but moderators.
+  await context.clearCookies();
+  await page.goto("/courses/waterloo-math-137/forum");
+  await expect(page.getByRole("heading", { level: 1, name: "MATH 137 forum" })).toBeVisible();
+  await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+  expect((await page.request.get(threadUrl)).status()).toBe(404);
 });

@@ -37,6 +37,7 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/courses+/_index": { url: "/courses" },
   "routes/courses+/$idOrSlug": { url: "/courses/waterloo-math-137" },
   "routes/courses+/$idOrSlug_.forum": { url: "/courses/waterloo-math-137/forum", mutation: "POST" },
+  "routes/forum-reports": { url: "/forum-reports", mutation: "POST" },
   "routes/courses+/$idOrSlug_.forum_.$postId": { url: "/courses/waterloo-math-137/forum/999999999", get: { status: 404 }, mutation: "POST" },
   "routes/tracking_events": mutationOnly("/tracking_events", "PUT"),
   "routes/tracking_events2": mutationOnly("/tracking_events2", "PUT"),

@@ -1,5 +1,5 @@
 import { hasRole, isGuest, isInstructor, type Viewer } from "~/accounts/roles";
-import { USER_DIRECTORY_ROLES } from "~/accounts/policy/route-rules";
+import { FORUM_MODERATOR_ROLES, USER_DIRECTORY_ROLES } from "~/accounts/policy/route-rules";
 
 /**
  * Who may do what to whom, beside app/accounts/policy/route-rules.ts (who may open or change each
@@ -62,6 +62,8 @@ export interface Permissions {
   edit_flash_card_deck: FlashCardDeckRef;
   /** Choose (or change) the reply that answers a forum post: its asker, forum moderators and admins. */
   accept_forum_answer: ForumPostRef;
+  /** Hide, lock, pin and delete forum posts, hide replies, and work the reports queue. */
+  moderate_forum: "forum";
 }
 
 /**
@@ -171,7 +173,8 @@ const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boole
   edit_flash_card_deck: (viewer, deck) =>
     viewer.id !== null && (deck.owner_id !== null ? deck.owner_id === viewer.id : deck.course !== null && managesOnlineCourse(viewer, deck.course.instructor_id)),
   // The asker knows which reply solved it; moderators settle a thread whose asker has gone.
-  accept_forum_answer: (viewer, post) => viewer.id !== null && ((post.author_id !== null && post.author_id === viewer.id) || hasRole(viewer, "forum_moderator", "admin")),
+  accept_forum_answer: (viewer, post) => viewer.id !== null && ((post.author_id !== null && post.author_id === viewer.id) || hasRole(viewer, ...FORUM_MODERATOR_ROLES)),
+  moderate_forum: (viewer) => viewer.id !== null && hasRole(viewer, ...FORUM_MODERATOR_ROLES),
 };
 
 /**

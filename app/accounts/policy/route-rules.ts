@@ -36,6 +36,8 @@ export const ANNOUNCEMENT_ROLES = [...ANNOUNCEMENT_RECIPIENT_ROLES, ...ANNOUNCEM
  */
 export const REP_DASHBOARD_ROLES = ["brand_ambassador", "marketing_rep", "mcat_rep", "marketing_manager", "admin"] as const satisfies readonly Role[];
 
+/** Who works the forum's reports queue (the policy's `moderate_forum` decides the same). */
+export const FORUM_MODERATOR_ROLES = ["forum_moderator", "admin"] as const satisfies readonly Role[];
 /** Who sets tutoring hours (a tutor's own calendar). */
 export const TUTOR_ROLES = ["tutor"] as const satisfies readonly Role[];
 /** Who hides and shows students' reviews of educators. */
@@ -90,6 +92,7 @@ export const ROUTE_RULES = {
   "routes/courses+/$idOrSlug": { access: "public" },
   "routes/courses+/$idOrSlug_.forum": { access: "public", mutations: "signed-in" },
   "routes/courses+/$idOrSlug_.forum_.$postId": { access: "public", mutations: "signed-in" },
+  "routes/forum-reports": { access: { roles: FORUM_MODERATOR_ROLES } },
   // Product analytics accepts events from guests too (SPEC §7 Tracking).
   "routes/tracking_events": onlyMutations("public"),
   "routes/tracking_events2": onlyMutations("public"),

@@ -3,7 +3,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
 import { boardQuery, FORUM_BODY_MAX, newPostSchema } from "~/community/forum-forms";
-import { createPost, findBoardCourse, listBoard } from "~/community/forum.server";
+import { can } from "~/accounts/policy/permissions";
+import { viewerFor } from "~/accounts/session.server";
+import { createPost, findBoardCourse, listBoard, postingAllowanceFor } from "~/community/forum.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors, FormField, TextAreaField } from "~/components/form-field";
 import { Pager } from "~/components/pager";
@@ -26,7 +28,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
   const course = await boardFor(params.idOrSlug);
   const { query, page } = boardQuery(new URL(request.url).searchParams);
-  return { course, query, page, signedIn: session !== null, ...(await listBoard(course.id, { query, page })) };
+  const moderator = can(viewerFor(session), "moderate_forum", "forum");
+  return { course, query, page, signedIn: session !== null, moderator, ...(await listBoard(course.id, { query, page, moderator })) };
 }
 
 /** POST: a new post on the board; its page opens. */
@@ -35,12 +38,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const course = await boardFor(params.idOrSlug);
   const submission = parseWithZod(await request.formData(), { schema: newPostSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const postId = await createPost({ courseId: course.id, authorId: session.user.id, title: submission.value.title, body: submission.value.body, now: requestNow(request) });
+  const now = requestNow(request);
+  const allowance = await postingAllowanceFor(viewerFor(session), now);
+  if (!allowance.ok) return data({ result: submission.reply({ formErrors: [allowance.message] }) }, { status: 429 });
+  const postId = await createPost({ courseId: course.id, authorId: session.user.id, title: submission.value.title, body: submission.value.body, now });
   throw await redirectWithToast(`/courses/${course.slug}/forum/${postId}`, { type: "success", message: "Posted. You will hear of replies." }, { status: 303 });
 }
 
 export default function CourseForumPage() {
-  const { course, query, page, pages, total, posts, signedIn } = useLoaderData<typeof loader>();
+  const { course, query, page, pages, total, posts, signedIn, moderator } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   // What was sent stays in the form when it is refused.
@@ -56,6 +62,11 @@ export default function CourseForumPage() {
       </p>
       <h1 className="page-heading">{course.code} forum</h1>
       <p className="muted">Questions and answers about {course.name}, from students and educators.</p>
+      {moderator ? (
+        <p>
+          <Link to="/forum-reports">Reports to review</Link>
+        </p>
+      ) : null}
 
       <Form method="get" role="search" className="in-course__row" style={{ marginTop: "var(--space-4)" }}>
         <label htmlFor="forum-search" className="visually-hidden">
@@ -82,6 +93,9 @@ export default function CourseForumPage() {
                   {post.author_name ?? "A former member"} · {formatDate(post.created_at, "MMM d, yyyy")} · {post.reply_count} {post.reply_count === 1 ? "reply" : "replies"} · {post.vote_count}{" "}
                   {post.vote_count === 1 ? "vote" : "votes"}
                   {post.answered ? " · answered" : ""}
+                  {post.pinned ? " · pinned" : ""}
+                  {post.locked ? " · locked" : ""}
+                  {post.hidden ? " · hidden by a moderator" : ""}
                 </span>
               </li>
             ))}

@@ -5,23 +5,25 @@ import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.
 import { can } from "~/accounts/policy/permissions";
 import { viewerFor } from "~/accounts/session.server";
 import { FORUM_BODY_MAX, threadSchema } from "~/community/forum-forms";
-import { acceptAnswer, addReply, castVote, findBoardCourse, loadPost, setFollowing } from "~/community/forum.server";
+import type { Viewer } from "~/accounts/roles";
+import { acceptAnswer, addReply, castVote, fileReport, findBoardCourse, loadPost, moderatePost, moderateReply, postingAllowanceFor, setFollowing } from "~/community/forum.server";
+import { MODERATION_MESSAGES, REPORT_REASONS } from "~/community/moderation";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormulaStylesheet } from "~/content/formula-stylesheet";
 import { FormErrors, TextAreaField } from "~/components/form-field";
 import { notFound } from "~/errors/not-found.server";
 import { formatDate } from "~/formatting/format";
-import { metaFor } from "~/seo/page-meta";
+import { clippedTitle, metaFor } from "~/seo/page-meta";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { requestNow } from "~/utils/clock.server";
 import { parseRecordId } from "~/utils/record-id";
 
 const ROUTE = "routes/courses+/$idOrSlug_.forum_.$postId";
 
-async function threadFor(params: { idOrSlug?: string; postId?: string }, viewerId: number | null) {
+async function threadFor(params: { idOrSlug?: string; postId?: string }, viewer: Viewer) {
   const course = await findBoardCourse(params.idOrSlug ?? "");
   const postId = parseRecordId(params.postId);
-  const post = course && postId !== null ? await loadPost(course.id, postId, viewerId) : null;
+  const post = course && postId !== null ? await loadPost(course.id, postId, viewer.id, can(viewer, "moderate_forum", "forum")) : null;
   if (!course || !post) throw notFound("There is no such post on this course's forum.");
   return { course, post };
 }
@@ -29,20 +31,23 @@ async function threadFor(params: { idOrSlug?: string; postId?: string }, viewerI
 /** /courses/{idOrSlug}/forum/{postId}: a post, its replies (the accepted answer marked), votes and, signed in, a reply form. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
-  const { course, post } = await threadFor(params, session?.user.id ?? null);
+  const viewer = viewerFor(session);
+  const { course, post } = await threadFor(params, viewer);
   return {
     course,
     post,
     signedIn: session !== null,
     // Whether this person may choose the answer: the asker, or a forum moderator.
-    accepts: can(viewerFor(session), "accept_forum_answer", { author_id: post.authorId }),
+    accepts: can(viewer, "accept_forum_answer", { author_id: post.authorId }),
+    moderates: can(viewer, "moderate_forum", "forum"),
   };
 }
 
 /** POST: a reply, a vote (or its withdrawal), the accepted answer, or following the post — each by `intent`. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireMutationAccess(request, ROUTE);
-  const { course, post } = await threadFor(params, session.user.id);
+  const viewer = viewerFor(session);
+  const { course, post } = await threadFor(params, viewer);
   const submission = parseWithZod(await request.formData(), { schema: threadSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const refuse = (status: number, message: string) => data({ result: submission.reply({ formErrors: [message] }) }, { status });
@@ -50,6 +55,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const command = submission.value;
   switch (command.intent) {
     case "reply": {
+      if (post.locked && !can(viewer, "moderate_forum", "forum")) return refuse(409, "This post is locked: it takes no new replies.");
+      const allowance = await postingAllowanceFor(viewer, requestNow(request));
+      if (!allowance.ok) return refuse(429, allowance.message);
       const name = [session.user.display_name, [session.user.first_name, session.user.last_name].filter(Boolean).join(" ")].find((candidate) => candidate && candidate.trim()) ?? "Someone";
       const replyId = await addReply({ course, postId: post.id, authorId: session.user.id, authorName: name, postTitle: post.title, body: command.body, now: requestNow(request) });
       throw await redirectWithToast(`${here}#reply-${replyId}`, { type: "success", message: "Reply posted." }, { status: 303 });
@@ -66,6 +74,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const replyId = command.intent === "accept" ? command.reply_id : null;
       if (!(await acceptAnswer(post.id, replyId))) return refuse(404, "There is no such reply in this thread.");
       throw await redirectWithToast(here, { type: "success", message: replyId ? "Marked as the answer." : "The answer is unmarked." }, { status: 303 });
+    }
+    case "report": {
+      const known = command.reportable_type === "forum_post" ? command.reportable_id === post.id : post.replies.some((reply) => reply.id === command.reportable_id);
+      if (!known) return refuse(404, "There is no such reply in this thread.");
+      await fileReport({ reporterId: session.user.id, type: command.reportable_type, id: command.reportable_id, reason: command.reason, details: command.details });
+      throw await redirectWithToast(here, { type: "success", message: "Thank you: a moderator will look at it." }, { status: 303 });
+    }
+    case "moderate": {
+      if (!can(viewer, "moderate_forum", "forum")) return refuse(403, "Only forum moderators do that.");
+      await moderatePost({ postId: post.id, action: command.action, moderatorId: session.user.id, now: requestNow(request) });
+      throw await redirectWithToast(command.action === "delete" ? `/courses/${course.slug}/forum` : here, { type: "success", message: MODERATION_MESSAGES[command.action] }, { status: 303 });
+    }
+    case "moderate_reply": {
+      if (!can(viewer, "moderate_forum", "forum")) return refuse(403, "Only forum moderators do that.");
+      if (!(await moderateReply({ postId: post.id, replyId: command.reply_id, hide: command.action === "hide", moderatorId: session.user.id, now: requestNow(request) }))) {
+        return refuse(404, "There is no such reply in this thread.");
+      }
+      throw await redirectWithToast(here, { type: "success", message: command.action === "hide" ? "The reply is hidden." : "The reply is visible again." }, { status: 303 });
     }
     case "follow":
       await setFollowing(session.user.id, post.id, command.follow === "on");
@@ -93,8 +119,66 @@ function VoteButton({ type, id, count, voted, signedIn }: { type: "forum_post" |
   );
 }
 
+/** Flag a post or reply for the moderators: a reason from the list, and optional details. */
+function ReportForm({ type, id }: { type: "forum_post" | "forum_reply"; id: number }) {
+  const what = type === "forum_post" ? "post" : "reply";
+  return (
+    <details className="forum__report">
+      <summary>Report this {what}</summary>
+      <Form method="post" className="tutoring-form">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="report" />
+        <input type="hidden" name="reportable_type" value={type} />
+        <input type="hidden" name="reportable_id" value={id} />
+        <label htmlFor={`report-reason-${type}-${id}`}>Why?</label>
+        <select id={`report-reason-${type}-${id}`} name="reason" required defaultValue="">
+          <option value="" disabled>
+            Choose a reason
+          </option>
+          {REPORT_REASONS.map((reason) => (
+            <option key={reason.value} value={reason.value}>
+              {reason.label}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`report-details-${type}-${id}`}>Details (optional)</label>
+        <textarea id={`report-details-${type}-${id}`} name="details" rows={2} maxLength={1000} />
+        <div>
+          <button type="submit" className="button button--outline">
+            Send the report
+          </button>
+        </div>
+      </Form>
+    </details>
+  );
+}
+
+/** A moderator's buttons for the post: each a plain form. */
+function ModeratePost({ post }: { post: { hidden: boolean; locked: boolean; pinned: boolean } }) {
+  const actions: [string, string][] = [
+    post.hidden ? ["unhide", "Show the post"] : ["hide", "Hide the post"],
+    post.locked ? ["unlock", "Unlock"] : ["lock", "Lock"],
+    post.pinned ? ["unpin", "Unpin"] : ["pin", "Pin to the top"],
+    ["delete", "Delete the post"],
+  ];
+  return (
+    <div className="in-course__row" role="group" aria-label="Moderation">
+      {actions.map(([action, label]) => (
+        <Form method="post" key={action}>
+          <CsrfInput />
+          <input type="hidden" name="intent" value="moderate" />
+          <input type="hidden" name="action" value={action} />
+          <button type="submit" className="button button--outline">
+            {label}
+          </button>
+        </Form>
+      ))}
+    </div>
+  );
+}
+
 export default function ForumThreadPage() {
-  const { course, post, signedIn, accepts } = useLoaderData<typeof loader>();
+  const { course, post, signedIn, accepts, moderates } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const board = `/courses/${course.slug}/forum`;
@@ -112,7 +196,14 @@ export default function ForumThreadPage() {
         <p className="muted in-course__small">
           {post.authorName ?? "A former member"} · {formatDate(post.createdAt, "MMM d, yyyy 'at' h:mm a")}
           {post.acceptedReplyId !== null ? " · answered" : ""}
+          {post.pinned ? " · pinned" : ""}
+          {post.locked ? " · locked" : ""}
         </p>
+        {post.hidden ? (
+          <p className="in-course__callout in-course__callout--warning" role="status">
+            Hidden by a moderator: only moderators see this post.
+          </p>
+        ) : null}
         <div className="forum__body" dangerouslySetInnerHTML={{ __html: post.bodyHtml }} />
         <div className="in-course__row">
           <VoteButton type="forum_post" id={post.id} count={post.voteCount} voted={post.voted} signedIn={signedIn} />
@@ -127,6 +218,8 @@ export default function ForumThreadPage() {
             </Form>
           ) : null}
         </div>
+        {signedIn ? <ReportForm type="forum_post" id={post.id} /> : null}
+        {moderates ? <ModeratePost post={post} /> : null}
       </article>
       <FormErrors errors={answer?.result.error?.[""] ?? undefined} />
 
@@ -136,35 +229,59 @@ export default function ForumThreadPage() {
         </h2>
         <ol className="forum__replies">
           {post.replies.map((reply) => (
-            <li key={reply.id} id={`reply-${reply.id}`} className={reply.accepted ? "forum__reply forum__reply--accepted" : "forum__reply"} aria-label={reply.accepted ? "Accepted answer" : undefined}>
-              {reply.accepted ? (
-                <p className="forum__accepted" data-testid="accepted-answer">
-                  ✓ Accepted answer
-                </p>
-              ) : null}
-              <p className="muted in-course__small">
-                {reply.authorName ?? "A former member"} · {formatDate(reply.createdAt, "MMM d, yyyy 'at' h:mm a")}
-              </p>
-              <div className="forum__body" dangerouslySetInnerHTML={{ __html: reply.bodyHtml }} />
-              <div className="in-course__row">
-                <VoteButton type="forum_reply" id={reply.id} count={reply.voteCount} voted={reply.voted} signedIn={signedIn} />
-                {accepts ? (
-                  <Form method="post">
-                    <CsrfInput />
-                    {reply.accepted ? (
-                      <input type="hidden" name="intent" value="unaccept" />
-                    ) : (
-                      <>
-                        <input type="hidden" name="intent" value="accept" />
-                        <input type="hidden" name="reply_id" value={reply.id} />
-                      </>
-                    )}
-                    <button type="submit" className="button button--outline">
-                      {reply.accepted ? "Unmark the answer" : "Accept as the answer"}
-                    </button>
-                  </Form>
+            <li key={reply.id} id={`reply-${reply.id}`}>
+              <article
+                className={reply.accepted ? "forum__reply forum__reply--accepted" : "forum__reply"}
+                aria-label={reply.accepted ? "Accepted answer" : `Reply by ${reply.authorName ?? "a former member"}`}
+              >
+                {reply.accepted ? (
+                  <p className="forum__accepted" data-testid="accepted-answer">
+                    ✓ Accepted answer
+                  </p>
                 ) : null}
-              </div>
+                <p className="muted in-course__small">
+                  {reply.authorName ?? "A former member"} · {formatDate(reply.createdAt, "MMM d, yyyy 'at' h:mm a")}
+                </p>
+                {reply.bodyHtml === null ? (
+                  <p className="muted">This reply was hidden by a moderator.</p>
+                ) : (
+                  <>
+                    {reply.hidden ? <p className="muted in-course__small">Hidden by a moderator: only moderators see it.</p> : null}
+                    <div className="forum__body" dangerouslySetInnerHTML={{ __html: reply.bodyHtml }} />
+                  </>
+                )}
+                <div className="in-course__row">
+                  <VoteButton type="forum_reply" id={reply.id} count={reply.voteCount} voted={reply.voted} signedIn={signedIn} />
+                  {accepts ? (
+                    <Form method="post">
+                      <CsrfInput />
+                      {reply.accepted ? (
+                        <input type="hidden" name="intent" value="unaccept" />
+                      ) : (
+                        <>
+                          <input type="hidden" name="intent" value="accept" />
+                          <input type="hidden" name="reply_id" value={reply.id} />
+                        </>
+                      )}
+                      <button type="submit" className="button button--outline">
+                        {reply.accepted ? "Unmark the answer" : "Accept as the answer"}
+                      </button>
+                    </Form>
+                  ) : null}
+                  {moderates ? (
+                    <Form method="post">
+                      <CsrfInput />
+                      <input type="hidden" name="intent" value="moderate_reply" />
+                      <input type="hidden" name="reply_id" value={reply.id} />
+                      <input type="hidden" name="action" value={reply.hidden ? "unhide" : "hide"} />
+                      <button type="submit" className="button button--outline">
+                        {reply.hidden ? "Show the reply" : "Hide the reply"}
+                      </button>
+                    </Form>
+                  ) : null}
+                </div>
+                {signedIn && reply.bodyHtml !== null ? <ReportForm type="forum_reply" id={reply.id} /> : null}
+              </article>
             </li>
           ))}
         </ol>
@@ -174,7 +291,9 @@ export default function ForumThreadPage() {
         <h2 className="section-heading" id="reply-heading">
           Your reply
         </h2>
-        {signedIn ? (
+        {post.locked && !moderates ? (
+          <p className="muted">This post is locked: it takes no new replies.</p>
+        ) : signedIn ? (
           <Form method="post" className="tutoring-form" key={post.replies.length}>
             <CsrfInput />
             <input type="hidden" name="intent" value="reply" />
@@ -206,7 +325,8 @@ export default function ForumThreadPage() {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   metaFor(matches, {
-    title: data ? `${data.post.title} — ${data.course.code} forum` : "Forum post",
+    title: data ? clippedTitle(data.post.title) : "Forum post",
+    fullTitle: data ? `${data.post.title} — ${data.course.code} forum` : undefined,
     description: data ? `A question about ${data.course.name} and its answers.` : "A forum post.",
     path: data ? `/courses/${data.course.slug}/forum/${data.post.id}` : "/courses",
   });

@@ -13,7 +13,7 @@ import { practiceSetSchema } from "~/practice-questions/forms";
 import { examTimeLimitMinutes, opensSet } from "~/practice-questions/practice-set";
 import { TopicAccuracyTable } from "~/practice-questions/practice-set-views";
 import { loadPracticeSet, setProgress, startAttempt, unlockWithTokens, type PracticeSet } from "~/practice-questions/sets.server";
-import { metaFor } from "~/seo/page-meta";
+import { clippedTitle, metaFor } from "~/seo/page-meta";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { requestNow } from "~/utils/clock.server";
 import { parseRecordId } from "~/utils/record-id";
@@ -203,7 +203,8 @@ export default function PracticeSetPage() {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   metaFor(matches, {
-    title: data ? `${data.set.title} — ${data.set.course.name}` : "Practice questions",
+    title: data ? clippedTitle(data.set.title) : "Practice questions",
+    fullTitle: data ? `${data.set.title} — ${data.set.course.name}` : undefined,
     description: "Practice questions with every answer explained, in practice or exam mode, and your accuracy by topic.",
     path: data ? `/practice-questions/${data.set.id}` : "/courses",
     noindex: true,

@@ -10,7 +10,7 @@ import { practiceAttemptSchema } from "~/practice-questions/forms";
 import { opensSet } from "~/practice-questions/practice-set";
 import { ExamQuestions, FinishedAttempt, PracticeQuestion } from "~/practice-questions/practice-set-views";
 import { answerQuestion, attemptView, handIn, loadPracticeSet } from "~/practice-questions/sets.server";
-import { metaFor } from "~/seo/page-meta";
+import { clippedTitle, metaFor } from "~/seo/page-meta";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { requestNow } from "~/utils/clock.server";
 import { parseRecordId } from "~/utils/record-id";
@@ -102,7 +102,7 @@ export default function PracticeAttemptPage() {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   metaFor(matches, {
-    title: data ? `${data.set.title}: ${data.attempt.state === "finished" ? "results" : data.attempt.mode === "exam" ? "exam mode" : "practice mode"}` : "Practice questions",
+    title: data ? clippedTitle(`${data.attempt.state === "finished" ? "Results" : data.attempt.mode === "exam" ? "Exam mode" : "Practice mode"}: ${data.set.title}`) : "Practice questions",
     description: "An attempt at a practice question set.",
     path: data ? `/practice-questions/${data.set.id}/attempts/${data.attempt.id}` : "/courses",
     noindex: true,

@@ -24,7 +24,7 @@ import { ROUTE_SAMPLES } from "../../support/route-samples";
  *   (announcements → class_rep), else admin (/admin: admin and manager).
  */
 
-export type AxeRole = "guest" | "student" | "instructor" | "tutor" | "admin" | "teacher" | "content_creator" | "class_rep" | "brand_ambassador" | "marketing_rep" | "mcat_rep";
+export type AxeRole = "guest" | "student" | "instructor" | "tutor" | "admin" | "teacher" | "content_creator" | "class_rep" | "brand_ambassador" | "marketing_rep" | "mcat_rep" | "forum_moderator";
 
 export interface AxePage {
   /** The test's name: the route id, and how the page was reached when it is not the sample. */
@@ -37,7 +37,7 @@ export interface AxePage {
 }
 
 const STAFF = new Set(["admin", "manager"]);
-const KNOWN_ROLES = new Set<string>(["student", "instructor", "tutor", "admin", "teacher", "content_creator", "class_rep", "brand_ambassador", "marketing_rep", "mcat_rep"]);
+const KNOWN_ROLES = new Set<string>(["student", "instructor", "tutor", "admin", "teacher", "content_creator", "class_rep", "brand_ambassador", "marketing_rep", "mcat_rep", "forum_moderator"]);
 
 export function roleFor(rule: RouteRule, url: string): AxeRole {
   if (rule.access === "public") return "guest";

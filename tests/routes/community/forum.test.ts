@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { action as postAction, loader as postLoader } from "~/routes/courses+/$idOrSlug_.forum_.$postId";
 import { action as boardAction, loader as boardLoader } from "~/routes/courses+/$idOrSlug_.forum";
+import { action as reportsAction, loader as reportsLoader } from "~/routes/forum-reports";
+import { sql } from "kysely";
 import { useTestDatabase } from "../../support/database";
 import { routeVisitor, sessionCookieFor, type RouteVisitor } from "../../support/route-visitor";
 import { expectRedirectWithToast } from "../../support/toast";
@@ -46,8 +48,12 @@ describe("a course's forum", () => {
     const page = await board(routeVisitor({}));
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ course: { code: "MATH 137" }, signedIn: false, page: 1 });
-    expect(page.data.posts.map((post: { title: string }) => post.title)).toEqual(["Is implicit differentiation on the midterm?", "When do I need the Squeeze Theorem instead of factoring?"]);
-    expect(page.data.posts[1]).toMatchObject({ answered: true, reply_count: 2 });
+    expect(page.data.posts.map((post: { title: string }) => post.title)).toEqual([
+      "Selling last year's MATH 137 midterm answers",
+      "Is implicit differentiation on the midterm?",
+      "When do I need the Squeeze Theorem instead of factoring?",
+    ]);
+    expect(page.data.posts[2]).toMatchObject({ answered: true, reply_count: 2 });
     const found = await board(routeVisitor({}), "?q=squeeze");
     expect(found.data.posts.map((post: { title: string }) => post.title)).toEqual(["When do I need the Squeeze Theorem instead of factoring?"]);
     expect((await board(routeVisitor({}), "?q=%25")).data.posts).toEqual([]);
@@ -86,7 +92,7 @@ describe("a course's forum", () => {
     expect(answered.data.post.acceptedReplyId).toBe(replyId);
     expect(answered.data.post.replies[0].accepted).toBe(true);
     // A reply of another thread cannot be this one's answer.
-    const otherPost = (await board(outsider)).data.posts.find((post: { id: number }) => post.id !== postId).id as number;
+    const otherPost = (await board(outsider)).data.posts.find((post: { id: number; reply_count: number }) => post.id !== postId && post.reply_count > 0).id as number;
     const foreignReply = (await thread(outsider, otherPost)).data.post.replies[0].id as number;
     expect((await onThread(asker, postId, { intent: "accept", reply_id: String(foreignReply) })).status).toBe(404);
     const moderator = await person({ roles: ["forum_moderator"] });
@@ -126,6 +132,81 @@ describe("a course's forum", () => {
     expect(html).toContain("&lt;script&gt;");
     expect(html).toContain('<a href="https://example.test/notes" target="_blank" rel="ugc nofollow noopener noreferrer">notes</a>');
     expect(html).toContain("<strong>bold</strong>");
+  });
+
+  it("takes reports once each, and a moderator who hides the post from the queue settles them and hides it from everyone else", async () => {
+    const asker = await person();
+    const postId = await ask(asker, "Buy cheap essays here", "Visit my site for essays.");
+    const reporters = await Promise.all([person(), person(), person()]);
+    for (const reporter of reporters) {
+      await expectRedirectWithToast(
+        await onThread(reporter, postId, { intent: "report", reportable_type: "forum_post", reportable_id: String(postId), reason: "spam" }),
+        `${BOARD}/${postId}`,
+        "Thank you: a moderator will look at it."
+      );
+    }
+    // The same person reporting again adds nothing while their report is open.
+    await onThread(reporters[0]!, postId, { intent: "report", reportable_type: "forum_post", reportable_id: String(postId), reason: "abuse" });
+    expect((await onThread(reporters[0]!, postId, { intent: "report", reportable_type: "forum_post", reportable_id: String(postId), reason: "nonsense" })).status).toBe(400);
+
+    const student = await person();
+    expect((await student.get(reportsLoader, "/forum-reports").catch((thrown: Response) => thrown)).status).toBe(403);
+    const moderator = await person({ roles: ["forum_moderator"] });
+    const queue = await moderator.get(reportsLoader, "/forum-reports");
+    const item = queue.data.queue.find((entry: { type: string; id: number }) => entry.type === "forum_post" && entry.id === postId);
+    expect(item).toMatchObject({ reports: 3, reasons: ["spam"], postTitle: "Buy cheap essays here", href: `${BOARD}/${postId}`, hidden: false });
+    // Only moderators moderate.
+    expect((await onThread(student, postId, { intent: "moderate", action: "hide" })).status).toBe(403);
+    await expectRedirectWithToast(
+      await moderator.form(reportsAction, "/forum-reports", { intent: "hide", reportable_type: "forum_post", reportable_id: String(postId) }),
+      "/forum-reports",
+      "The post is hidden."
+    );
+    expect((await moderator.get(reportsLoader, "/forum-reports")).data.queue.some((entry: { id: number }) => entry.id === postId)).toBe(false);
+    expect(await db().selectFrom("reports").select("resolution").where("reportable_id", "=", postId).where("reportable_type", "=", "forum_post").execute()).toEqual([
+      { resolution: "hidden" },
+      { resolution: "hidden" },
+      { resolution: "hidden" },
+    ]);
+    // Gone for everyone else, its asker included; still there for moderators, marked.
+    expect((await board(student)).data.posts.some((post: { id: number }) => post.id === postId)).toBe(false);
+    expect((await thread(asker, postId)).status).toBe(404);
+    expect((await thread(moderator, postId)).data.post.hidden).toBe(true);
+    expect((await board(moderator)).data.posts.find((post: { id: number }) => post.id === postId)).toMatchObject({ hidden: true });
+  });
+
+  it("lets moderators lock, pin, hide a reply and delete, and a locked post takes no replies", async () => {
+    const asker = await person();
+    const postId = await ask(asker, "Moderation test", "A post to moderate.");
+    const student = await person();
+    await onThread(student, postId, { intent: "reply", body: "An off-topic reply." });
+    const replyId = (await thread(asker, postId)).data.post.replies[0].id as number;
+    const moderator = await person({ roles: ["forum_moderator"] });
+    await onThread(moderator, postId, { intent: "moderate", action: "lock" });
+    const locked = await onThread(student, postId, { intent: "reply", body: "Another one." });
+    expect(locked.status).toBe(409);
+    expect(locked.data.result.error[""]).toEqual(["This post is locked: it takes no new replies."]);
+    await onThread(moderator, postId, { intent: "moderate", action: "pin" });
+    expect((await board(student)).data.posts[0]).toMatchObject({ id: postId, pinned: true, locked: true });
+    await onThread(moderator, postId, { intent: "moderate_reply", reply_id: String(replyId), action: "hide" });
+    expect((await thread(asker, postId)).data.post.replies[0]).toMatchObject({ id: replyId, hidden: true, bodyHtml: null });
+    expect((await thread(moderator, postId)).data.post.replies[0].bodyHtml).toContain("off-topic");
+    await onThread(student, postId, { intent: "vote", votable_type: "forum_post", votable_id: String(postId), vote: "on" });
+    await expectRedirectWithToast(await onThread(moderator, postId, { intent: "moderate", action: "delete" }), BOARD, "The post and its replies are deleted.");
+    expect(await db().selectFrom("forum_posts").select("id").where("id", "=", postId).execute()).toEqual([]);
+    expect(await db().selectFrom("votes").select("id").where("votable_type", "=", "forum_post").where("votable_id", "=", postId).execute()).toEqual([]);
+  });
+
+  it("lets a new account post five times an hour, and an older one as often as it likes", async () => {
+    const fresh = await person();
+    for (let index = 1; index <= 5; index++) await ask(fresh, `Fresh post ${index}`, "Hello");
+    const sixth = await fresh.form(boardAction, BOARD, { title: "Fresh post 6", body: "Hello" }, { params: { idOrSlug: COURSE } });
+    expect(sixth.status).toBe(429);
+    expect(sixth.data.result.error[""]).toEqual(["New accounts post at most 5 times an hour for their first 7 days. Please try again later."]);
+    const postId = (await board(fresh)).data.posts[0].id as number;
+    expect((await onThread(fresh, postId, { intent: "reply", body: "One more" })).status).toBe(429);
+    await sql`update users set created_at = now() - interval '30 days' where id = ${fresh.userId}`.execute(db());
+    expect((await fresh.form(boardAction, BOARD, { title: "Fresh post 6", body: "Hello" }, { params: { idOrSlug: COURSE } })).status).toBe(303);
   });
 
   it("takes nothing from a guest", async () => {

@@ -78,6 +78,7 @@ describe("the route table", () => {
     "routes/courses+/_index": { load: "everyone" },
     "routes/courses+/$idOrSlug": { load: "everyone" },
     "routes/courses+/$idOrSlug_.forum": { load: "everyone", mutate: "signed-in" },
+    "routes/forum-reports": { load: ["forum_moderator", "admin"] },
     "routes/courses+/$idOrSlug_.forum_.$postId": { load: "everyone", mutate: "signed-in" },
     "routes/tracking_events": { load: "everyone" },
     "routes/tracking_events2": { load: "everyone" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { documentTitle, pageMeta, TITLE_LIMIT } from "~/seo/page-meta";
+import { clippedTitle, documentTitle, pageMeta, TITLE_LIMIT } from "~/seo/page-meta";
 
 /** Titles search results show whole, and no canonical address on pages kept out of them. */
 
@@ -57,5 +57,18 @@ describe("pageMeta", () => {
     const tags = pageMeta("https://example.test", { title: "About", description: "D", path: "/about" });
     expect(find(tags, "rel", "canonical")?.href).toBe("https://example.test/about");
     expect(find(tags, "property", "og:url")?.content).toBe("https://example.test/about");
+  });
+});
+
+describe("clippedTitle", () => {
+  it.each([
+    ["Short enough", "Short enough"],
+    ["x".repeat(TITLE_LIMIT), "x".repeat(TITLE_LIMIT)],
+    ["When do I need the Squeeze Theorem instead of factoring, and how do I spot one on the midterm?", "When do I need the Squeeze Theorem instead of factoring,…"],
+    ["y".repeat(TITLE_LIMIT + 10), `${"y".repeat(TITLE_LIMIT - 1)}…`],
+  ])("%s → %s", (text, expected) => {
+    const clipped = clippedTitle(text);
+    expect(clipped).toBe(expected);
+    expect(clipped.length).toBeLessThanOrEqual(TITLE_LIMIT);
   });
 });
