@@ -1,4 +1,7 @@
 import { sql } from "kysely";
+import { answersQuestions, questionInboxScope } from "~/accounts/policy/permissions";
+import { viewerOf } from "~/accounts/session.server";
+import { openQuestionsByCourse, questionCounts } from "~/community/questions.server";
 import { db } from "~/db/db.server";
 import { statement } from "~/db/statement.server";
 import { jsonArrayFrom, jsonObjectFrom } from "kysely/helpers/postgres";
@@ -76,6 +79,27 @@ export async function loadInstructorDashboard(userId: number, now = new Date()) 
   ]);
   return { onlineCourses, sessions, tutoredCourses, tutorProfile: tutorProfile ?? null };
 }
+
+/**
+ * The instructor dashboard for other clients (GET /api/v1/users/{id}/instructor_dashboard): the
+ * educator home's data with the open questions on each online course and across everything the
+ * user answers. Undefined when there is no such user.
+ */
+export async function instructorDashboardOf(userId: number, now: Date) {
+  const user = await db().selectFrom("users").select(["id", "roles", "user_type"]).where("id", "=", userId).executeTakeFirst();
+  if (!user) return undefined;
+  const scope = questionInboxScope(viewerOf(user));
+  const [home, counts, openByCourse] = await Promise.all([loadInstructorDashboard(user.id, now), questionCounts(scope), openQuestionsByCourse(scope)]);
+  return {
+    id: user.id,
+    ...home,
+    onlineCourses: home.onlineCourses.map((course) => ({ ...course, open_question_count: openByCourse.get(course.id) ?? 0 })),
+    answersQuestions: answersQuestions(scope),
+    questionCounts: counts,
+  };
+}
+
+export type InstructorDashboardData = NonNullable<Awaited<ReturnType<typeof instructorDashboardOf>>>;
 
 /** Teachers: their school and the courses they teach or follow. */
 export async function loadTeacherDashboard(userId: number) {

@@ -592,6 +592,40 @@ export interface VotesTable {
 
 export type ReportReason = "spam" | "abuse" | "off_topic" | "other";
 
+export type QuestionKind = "online_course" | "study_buddy";
+export type QuestionStatus = "open" | "answered" | "closed";
+
+/** SPEC §3 questions and studyBuddyQuestions: a student's question to a course's instructor, or to the study-buddy admins (migration 0027). */
+export interface QuestionsTable {
+  id: Generated<number>;
+  asker_id: number | null;
+  kind: QuestionKind;
+  online_course_id: number | null;
+  activity_id: number | null;
+  /** Where the activity was in the course when asked, relative to its in-course page. */
+  activity_href: string | null;
+  subject: Generated<string>;
+  title: string;
+  body: string;
+  status: Generated<QuestionStatus>;
+  /** Shown under its activity to every student who can open it. */
+  is_public: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  answered_at: Timestamp | null;
+}
+
+/** SPEC §3 replies and studyBuddyResponses: the thread under a question. */
+export interface QuestionRepliesTable {
+  id: Generated<number>;
+  question_id: number;
+  author_id: number | null;
+  body: string;
+  /** Written by whoever answers the question (not the asker). */
+  from_staff: boolean;
+  created_at: CreatedAt;
+}
+
 /** SPEC §3 reports: what someone flagged for the moderators, and how it was settled. */
 export interface ReportsTable {
   id: Generated<number>;
@@ -999,6 +1033,8 @@ export interface Database {
   votes: VotesTable;
   forum_subscriptions: ForumSubscriptionsTable;
   reports: ReportsTable;
+  questions: QuestionsTable;
+  question_replies: QuestionRepliesTable;
   practice_set_attempts: PracticeSetAttemptsTable;
   practice_tests: PracticeTestsTable;
   practice_test_sections: PracticeTestSectionsTable;

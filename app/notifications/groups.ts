@@ -65,6 +65,18 @@ const TITLES: Record<string, (group: NotificationGroup) => string> = {
     const when = group.items[0]?.data.lead === "1h" ? "starts in an hour" : "starts tomorrow";
     return typeof name === "string" && name ? `Your tutoring session with ${name} ${when}` : `One of your tutoring sessions ${when}`;
   },
+  QuestionAsked: (group) => {
+    const name = group.items[0]?.data.asker_name;
+    const title = group.items[0]?.data.title;
+    if (typeof title !== "string") return "A student asked you a question";
+    if (group.items.length > 1) return `${group.items.length} new messages on “${title}”`;
+    return typeof name === "string" && name ? `${name} asked: “${title}”` : `A student asked: “${title}”`;
+  },
+  QuestionAnswered: (group) => {
+    const title = group.items[0]?.data.title;
+    if (typeof title !== "string") return "Your question was answered";
+    return group.items.length > 1 ? `${group.items.length} answers to “${title}”` : `Your question “${title}” was answered`;
+  },
   ForumReply: (group) => {
     const name = group.items[0]?.data.author_name;
     const title = group.items[0]?.data.post_title;

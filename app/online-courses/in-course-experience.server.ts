@@ -17,6 +17,7 @@ import {
 } from "~/online-courses/curriculum";
 import { outlineText } from "~/online-courses/outline-html";
 import { practiceSetCard, type PracticeSetCard } from "~/practice-questions/sets.server";
+import { activityQuestions, askQuestion } from "~/community/questions.server";
 import { sittingState } from "~/assessments/engine";
 import { latestSitting, mockExamSettings, saveSittingAnswers, sittingReview, startSitting, submitSitting, type Sitting, type SittingReview } from "~/online-courses/mock-exams.server";
 import { completeActivity, latestAttempt, quizQuestionsForLearner, submitQuiz } from "~/online-courses/progress.server";
@@ -118,6 +119,8 @@ export interface SelectedActivity {
   deck: CourseDeckView | null;
   /** A practice-question activity: its set, answered on the set's own page. */
   practiceSet: PracticeSetCard | null;
+  /** Questions to the instructor: the answered ones made public and the viewer's own; whether the viewer may ask. */
+  askedQuestions: { list: Awaited<ReturnType<typeof activityQuestions>>; mayAsk: boolean };
 }
 
 
@@ -142,6 +145,8 @@ async function selectActivity(loaded: CourseForViewer, activity: TreeActivity, v
   let mock: MockExamView | null = null;
   let deck: CourseDeckView | null = null;
   let practiceSet: PracticeSetCard | null = null;
+  // Answers explain the activity's content: they show to whoever may open it.
+  const asked = lock === null ? activityQuestions(activity.id, viewer.id) : Promise.resolve([]);
   if (activity.type === "flash_card_deck") deck = await courseDeckView(loaded, activity, viewer, lock === null, now);
   if (activity.type === "practice_question_set") {
     practiceSet = await practiceSetCard(activity.id, viewer, lock === null);
@@ -160,7 +165,32 @@ async function selectActivity(loaded: CourseForViewer, activity: TreeActivity, v
     questions = quiz.map((question) => ({ id: question.id, prompt: question.prompt, choices: question.choices as string[] }));
     lastAttempt = attempt ?? null;
   }
-  return { activity, chapterLabel: chapterHeading(chapter), lock, previous, next, content, questions, lastAttempt, mock, deck, practiceSet };
+  const askedQuestions = { list: await asked, mayAsk: viewer.id !== null && lock === null };
+  return { activity, chapterLabel: chapterHeading(chapter), lock, previous, next, content, questions, lastAttempt, mock, deck, practiceSet, askedQuestions };
+}
+
+/**
+ * A signed-in student with the activity open asks the course's instructor about it. The question
+ * remembers where the activity is, for the links that lead back to it.
+ */
+export async function askAboutActivity(viewer: Viewer, idOrSlug: string, input: { activityId: number; title: string; body: string; now: Date }) {
+  const loaded = await loadCourseForViewer(viewer, idOrSlug);
+  if (!loaded) return { kind: "no-course" } as const;
+  const activity = loaded.tree.activities.find((candidate) => candidate.id === input.activityId);
+  if (!activity) return refused(404, "That activity is not part of this course.");
+  if (viewer.id === null) return refused(403, "Sign in to ask a question.");
+  if (lockNotice(activity, loaded.course.id)) return refused(403, "Open this activity first: questions are about what you can study.");
+  const asked = await askQuestion({
+    askerId: viewer.id,
+    course: loaded.course,
+    activity: { id: activity.id, title: activity.title, href: activity.href },
+    subject: "",
+    title: input.title,
+    body: input.body,
+    now: input.now,
+  });
+  if (!asked.ok) return refused(asked.status === 429 ? 429 : 400, asked.message);
+  return { kind: "asked", href: `${inCourseBase(loaded.course.slug)}/${activity.href}#question-${asked.id}` } as const;
 }
 
 
@@ -280,7 +310,7 @@ async function viewDetail(loaded: CourseForViewer, view: InCourseView, { lesson,
 // ── Completing an activity, submitting a quiz ─────────────────────────────────────────────
 
 /** Why the learner's post changed nothing, with the status the page answers. */
-export type InCourseRefusal = { kind: "refused"; status: 400 | 403 | 404 | 409 | 422; message: string };
+export type InCourseRefusal = { kind: "refused"; status: 400 | 403 | 404 | 409 | 422 | 429; message: string };
 
 const refused = (status: InCourseRefusal["status"], message: string): InCourseRefusal => ({ kind: "refused", status, message });
 

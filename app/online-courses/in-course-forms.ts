@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { questionFields } from "~/community/question-forms";
 
 /**
  * The forms of an activity on the in-course page: "Mark complete and continue", a quiz's
@@ -28,6 +29,8 @@ export const inCourseSchema = z.discriminatedUnion(
     z.looseObject({ intent: z.literal("submit-mock"), activity_id: activityId }),
     // Whoever runs the course opens a flash-card activity's deck to edit (made the first time).
     z.object({ intent: z.literal("edit-deck"), activity_id: activityId }),
+    // A student asks the course's instructor about the activity.
+    z.object({ intent: z.literal("ask-question"), activity_id: activityId, ...questionFields }),
   ],
   { error: "Unknown action." },
 );

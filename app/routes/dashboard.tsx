@@ -1,7 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { requireRouteAccess } from "~/accounts/authorize.server";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
 import { requireSession } from "~/accounts/session.server";
+import { AskAQuestion } from "~/community/ask-a-question";
+import { dashboardQuestionSchema, questionTarget } from "~/community/question-forms";
+import { askableCourses, askFromDashboard, followUp, myQuestions } from "~/community/questions.server";
+import { redirectWithToast } from "~/toasts/toast.server";
 import {
   CourseTiles,
   DashboardSection,
@@ -28,6 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, authenticatedAt } = await requireSession(request);
   const params = new URL(request.url).searchParams;
   const tab = dashboardTab(params.get("tab"), user.roles);
+  if (params.get("page") === "ask-a-question") {
+    const [courses, questions] = await Promise.all([askableCourses(user.id), myQuestions(user.id)]);
+    return { view: "ask-a-question" as const, courses, questions };
+  }
   // The class-rep tab (the role menu's "Class Rep Dashboard") is the rep's workspace.
   const [dashboard, classRep] = await Promise.all([
     tab === "class-rep"
@@ -36,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab === "class-rep" ? loadRepWorkspace(user, siteOrigin(request)) : null,
   ]);
   return {
+    view: "dashboard" as const,
     greeting: dashboardGreeting(user.created_at, authenticatedAt),
     firstName: user.first_name || user.display_name || "there",
     tab,
@@ -52,7 +63,52 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export default function StudentDashboard() {
+/** POST /dashboard?page=ask-a-question: ask a question, or follow up on one of yours. */
+export async function action({ request }: ActionFunctionArgs) {
+  const session = await requireMutationAccess(request, "routes/dashboard");
+  const submission = parseWithZod(await request.formData(), { schema: dashboardQuestionSchema });
+  const questionId = Number(submission.payload.question_id);
+  const answer = (result: SubmissionResult<string[]>, status: number) =>
+    data(submission.payload.intent === "follow-up" ? { followUp: { questionId, result } } : { ask: result }, { status });
+  if (submission.status !== "success") return answer(submission.reply(), 400);
+  const here = "/dashboard?page=ask-a-question";
+  const now = requestNow(request);
+  const input = submission.value;
+  if (input.intent === "ask") {
+    const asked = await askFromDashboard({ askerId: session!.user.id, target: questionTarget(input.about), subject: input.subject, title: input.title, body: input.body, now });
+    if (!asked.ok) return answer(submission.reply({ formErrors: [asked.message] }), asked.status);
+    return redirectWithToast(`${here}#question-${asked.id}`, { type: "success", message: "Your question is sent. You'll be notified of the answer." }, { status: 303 });
+  }
+  const followed = await followUp({ questionId: input.question_id, askerId: session!.user.id, body: input.body, now });
+  if (!followed.ok) return answer(submission.reply({ formErrors: [followed.message] }), followed.status);
+  return redirectWithToast(`${here}#question-${input.question_id}`, { type: "success", message: followed.message }, { status: 303 });
+}
+
+export default function Dashboard() {
+  const page = useLoaderData<typeof loader>();
+  return page.view === "ask-a-question" ? <AskAQuestionPage courses={page.courses} questions={page.questions} /> : <StudentDashboard />;
+}
+
+function AskAQuestionPage(props: Pick<Parameters<typeof AskAQuestion>[0], "courses" | "questions">) {
+  const answer = useActionData<typeof action>();
+  return (
+    <div className="wrapper wrapper--medium page">
+      <p className="in-course__small">
+        <Link to="/dashboard">Dashboard</Link>
+      </p>
+      <h1 className="page-heading">Ask a question</h1>
+      <AskAQuestion
+        {...props}
+        askResult={answer && "ask" in answer ? (answer.ask as SubmissionResult<string[]>) : null}
+        followUpResult={answer && "followUp" in answer ? (answer.followUp as { questionId: number; result: SubmissionResult<string[]> }) : null}
+      />
+    </div>
+  );
+}
+
+function StudentDashboard() {
+  const page = useLoaderData<typeof loader>();
+  if (page.view !== "dashboard") return null;
   const {
     greeting,
     firstName,
@@ -65,7 +121,7 @@ export default function StudentDashboard() {
     classRep,
     unavailableView,
     flashCards,
-  } = useLoaderData<typeof loader>();
+  } = page;
   return (
     <div className="wrapper wrapper--wide page">
       <h1 className="page-heading">
@@ -200,4 +256,4 @@ export default function StudentDashboard() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Dashboard — Marketplace" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.view === "ask-a-question" ? "Ask a question — Marketplace" : "Dashboard — Marketplace" }];

@@ -47,7 +47,7 @@ export function leftItems(viewer: Viewer): LeftItems | null {
 
 // ── Role menu ────────────────────────────────────────────────────────────────────────────────
 
-/** Entries for the student-side programme roles, in the order the menu lists them. */
+/** Entries for the student-side programme and community roles, in the order the menu lists them. */
 export function roleMenuEntries(viewer: Viewer): MenuLink[] {
   const entries: MenuLink[] = [];
   if (hasRole(viewer, "marketing_rep")) entries.push({ label: "Marketing Dashboard", href: "/marketing-rep-dashboard" });
@@ -56,6 +56,8 @@ export function roleMenuEntries(viewer: Viewer): MenuLink[] {
   if (hasRole(viewer, "class_rep", "marketing_rep")) entries.push({ label: "Announcements", href: "/announcements" });
   if (hasRole(viewer, "job_applicant")) entries.push({ label: "Job Application", href: "/job-application" });
   if (hasRole(viewer, "brand_ambassador")) entries.push({ label: "Brand Ambassador Dashboard", href: "/brand-ambassador-dashboard" });
+  if (hasRole(viewer, "study_buddy_admin")) entries.push({ label: "Study Buddy Questions", href: "/instructor-dashboard?page=oc_questions" });
+  if (hasRole(viewer, "forum_moderator")) entries.push({ label: "Forum Reports", href: "/forum-reports" });
   return entries;
 }
 

@@ -7,6 +7,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** FSRS's state of a card already learned (ts-fsrs `State.Review`): its reviews measure retention. */
 const REVIEW_STATE = 2;
 
+/** A user's study stats, or undefined when there is no such user. */
+export async function studyStatsOfUser(userId: number, now: Date): Promise<(StudyStats & { id: number }) | undefined> {
+  const user = await db().selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
+  return user ? { id: user.id, ...(await studyStatsOf(user.id, now)) } : undefined;
+}
+
 /** A student's study stats now: a handful of counting queries, run together. */
 export async function studyStatsOf(userId: number, now: Date): Promise<StudyStats> {
   const since7 = new Date(now.getTime() - 7 * DAY_MS);

@@ -10,6 +10,7 @@ import { seedWorkShifts } from "./work-shifts";
 import { seedStudyRooms } from "./study-rooms";
 import { seedFlashCards } from "./flash-cards";
 import { seedForums } from "./forums";
+import { seedQuestions } from "./questions";
 import { seedPracticeSets } from "./practice-sets";
 import { seedPracticeTests } from "./practice-tests";
 import { seedTutoring } from "./tutoring";
@@ -105,6 +106,9 @@ const SEEDED_TABLES = [
   "votes",
   "forum_subscriptions",
   "reports",
+  // MATH 137 questions to the instructor and a study-buddy question (server/seed/questions.ts).
+  "questions",
+  "question_replies",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -498,6 +502,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   Object.assign(summary, await seedPracticeTests(trx, { user: userId }, now));
   Object.assign(summary, await seedPracticeSets(trx, { user: userId }, now));
   Object.assign(summary, await seedForums(trx, { user: userId }, now));
+  Object.assign(summary, await seedQuestions(trx, { user: userId }, now));
 
   return summary;
 }

@@ -207,6 +207,7 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/my-tutoring+/_index": { url: "/my-tutoring", mutation: "POST" },
   "routes/api+/v1+/users+/recommended_tutors_for_student.$id": { url: "/api/v1/users/recommended_tutors_for_student/999999999", get: { status: 404 } },
   "routes/api+/v1+/users+/$id.study_stats": { url: "/api/v1/users/999999999/study_stats", get: { status: 404 } },
+  "routes/api+/v1+/users+/$id.instructor_dashboard": { url: "/api/v1/users/999999999/instructor_dashboard", get: { status: 404 } },
   "routes/users+/$id.instructor_profile": { url: "/users/not-an-id/instructor_profile", get: { status: 404 } },
   "routes/my-tutoring+/availability": { url: "/my-tutoring/availability", mutation: "POST" },
   "routes/my-tutoring+/contracts.$id": { url: "/my-tutoring/contracts/999999999", get: { status: 404 }, mutation: "POST" },

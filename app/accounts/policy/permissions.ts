@@ -67,6 +67,31 @@ export interface Permissions {
 }
 
 /**
+ * Whose questions on course content someone answers (SPEC §2 oc_questions): admins and managers
+ * every online course's, an instructor their own courses', study-buddy admins (and admins) the
+ * study-buddy questions.
+ */
+export interface QuestionInboxScope {
+  allCourses: boolean;
+  instructorId: number | null;
+  studyBuddy: boolean;
+}
+
+export function questionInboxScope(viewer: Viewer): QuestionInboxScope {
+  if (isGuest(viewer)) return { allCourses: false, instructorId: null, studyBuddy: false };
+  return {
+    allCourses: hasRole(viewer, "admin", "manager"),
+    instructorId: isInstructor(viewer) ? viewer.id : null,
+    studyBuddy: hasRole(viewer, "study_buddy_admin", "admin"),
+  };
+}
+
+/** Whether someone answers any questions at all (the inbox shows for them). */
+export function answersQuestions(scope: QuestionInboxScope): boolean {
+  return scope.allCourses || scope.instructorId !== null || scope.studyBuddy;
+}
+
+/**
  * Who edits an online course: admins, managers, and its instructor while they hold an instructor
  * role. The one rule behind the manager pages and the access level the API and the in-course
  * pages read (app/online-courses/access.ts `courseAccessLevel`), so they always agree.

@@ -17,7 +17,8 @@ export const ADMIN_AREA_ROLES = ["admin", "manager"] as const satisfies readonly
  */
 export const USER_DIRECTORY_ROLES = ["admin"] as const satisfies readonly Role[];
 /** Who opens the instructor dashboard: every instructor kind, tutors, and admins (who support them). */
-export const INSTRUCTOR_DASHBOARD_ROLES = [...INSTRUCTOR_ROLES, "tutor", "admin"] as const satisfies readonly Role[];
+/** The educator home; managers and study-buddy admins come for its students' questions (?page=oc_questions). */
+export const INSTRUCTOR_DASHBOARD_ROLES = [...INSTRUCTOR_ROLES, "tutor", "admin", "manager", "study_buddy_admin"] as const satisfies readonly Role[];
 export const TEACHER_DASHBOARD_ROLES = ["teacher", "admin"] as const satisfies readonly Role[];
 export const CONTENT_CREATOR_DASHBOARD_ROLES = ["content_creator", "admin"] as const satisfies readonly Role[];
 /** Who may open the online-course editor at all; `can(viewer, "manage_online_course", course)` then decides per course. */
@@ -335,6 +336,7 @@ export const ROUTE_RULES = {
   // "view"), and an educator's public profile document.
   "routes/api+/v1+/users+/recommended_tutors_for_student.$id": { access: "signed-in", api: true },
   "routes/api+/v1+/users+/$id.study_stats": { access: "signed-in", api: true },
+  "routes/api+/v1+/users+/$id.instructor_dashboard": { access: "signed-in", api: true },
   "routes/users+/$id.instructor_profile": { access: "public" },
   // Reviews of educators: a student writes one per educator; staff hide or show it.
   "routes/instructors+/$id_.write-a-review": { access: "signed-in" },

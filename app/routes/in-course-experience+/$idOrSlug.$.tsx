@@ -7,7 +7,7 @@ import { viewerFor } from "~/accounts/session.server";
 import { completionByHand } from "~/online-courses/activity-types";
 import { parseInCoursePath, PART_LABELS, type ChapterPart } from "~/online-courses/curriculum";
 import { MockExamPanel } from "~/online-courses/mock-exam-views";
-import { completeInCourse, courseDeckToEdit, inCoursePage, sitMockExam, submitInCourseQuiz, type SelectedActivity } from "~/online-courses/in-course-experience.server";
+import { askAboutActivity, completeInCourse, courseDeckToEdit, inCoursePage, sitMockExam, submitInCourseQuiz, type SelectedActivity } from "~/online-courses/in-course-experience.server";
 import { requestNow } from "~/utils/clock.server";
 import { COURSE_FINISHED_MESSAGE, inCourseSchema } from "~/online-courses/in-course-forms";
 import {
@@ -28,6 +28,7 @@ import {
   minutes,
 } from "~/online-courses/in-course-views";
 import { useInAppLinks } from "~/components/in-app-links";
+import { ActivityQuestions } from "~/community/question-thread";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { notFound } from "~/errors/not-found.server";
 
@@ -50,13 +51,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return outcome.page;
 }
 
-/** POST: complete an activity, or submit a quiz (signed-in learners). */
+/** POST: complete an activity, submit a quiz, or ask the instructor about it (signed-in learners). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireMutationAccess(request, ROUTE);
   const submission = parseWithZod(await request.formData(), { schema: inCourseSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  // A question's form shows its own errors, apart from the activity's other forms.
+  const asking = submission.payload.intent === "ask-question";
+  if (submission.status !== "success") return data(asking ? { askResult: submission.reply() } : { result: submission.reply() }, { status: 400 });
   const viewer = viewerFor(session);
   const idOrSlug = params.idOrSlug ?? "";
+  if (submission.value.intent === "ask-question") {
+    const { activity_id: activityId, title, body } = submission.value;
+    const asked = await askAboutActivity(viewer, idOrSlug, { activityId, title, body, now: requestNow(request) });
+    if (asked.kind === "no-course") throw notFound("Course not found");
+    if (asked.kind === "refused") return data({ askResult: submission.reply({ formErrors: [asked.message] }) }, { status: asked.status });
+    throw await redirectWithToast(asked.href, { type: "success", message: "Your question is with the instructor. You'll be notified of the answer." }, { status: 303 });
+  }
   if (submission.value.intent === "edit-deck") {
     const deck = await courseDeckToEdit(viewer, idOrSlug, submission.value.activity_id);
     if (deck.kind === "refused") return data({ result: submission.reply({ formErrors: [deck.message] }) }, { status: deck.status });
@@ -294,6 +304,13 @@ function ActivityPanel({ selected, courseId }: { selected: SelectedActivity; cou
           )}
         </>
       )}
+      <ActivityQuestions
+        activityId={activity.id}
+        questions={selected.askedQuestions.list}
+        mayAsk={selected.askedQuestions.mayAsk}
+        signInHref={page.signedIn ? null : `/users/sign_in?redirect_to=${encodeURIComponent(`${page.base}/${activity.href}`)}`}
+        askResult={actionData && "askResult" in actionData ? (actionData.askResult as SubmissionResult<string[]>) : null}
+      />
       <PreviousNext previous={selected.previous} next={selected.next} base={page.base} />
     </article>
   );

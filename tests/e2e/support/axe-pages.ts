@@ -126,6 +126,9 @@ export const EXTRA_PAGES: AxePage[] = [
   },
   // A thread of a course's forum, its answer marked, as a student who may vote and reply.
   { name: "routes/courses+/$idOrSlug_.forum_.$postId (a demo thread)", role: "student", url: { from: "/courses/waterloo-math-137/forum", links: [/^\/courses\/waterloo-math-137\/forum\/\d+$/] } },
+  // The student's questions page and the instructor's inbox with a question opened to answer.
+  { name: "routes/dashboard (?page=ask-a-question)", role: "student", url: "/dashboard?page=ask-a-question" },
+  { name: "routes/instructor-dashboard (?page=oc_questions, a question open)", role: "instructor", url: { from: "/instructor-dashboard?page=oc_questions&status=all", links: [/^\/instructor-dashboard\?page=oc_questions&status=all&ocq_id=\d+$/] } },
   // A course's deck studied on its in-course page.
   { name: "routes/in-course-experience+/$idOrSlug.$ (a course's flash cards)", role: "student", url: { from: "/flash-cards", links: [/^\/in-course-experience\/[\w-]+\/flash-cards\/\d+$/] } },
 ];

@@ -164,9 +164,9 @@ describe("the overview and the dashboard", () => {
 
   it("says so when the address asks for a dashboard view that is not built, and still shows the dashboard", async () => {
     const browser = await signedInStudent();
-    const asked = await browser.get(dashboardLoader, "/dashboard?page=ask-a-question");
+    const asked = await browser.get(dashboardLoader, "/dashboard?page=nothing-here");
     expect(asked.status).toBe(200);
-    expect(asked.data.unavailableView).toBe("Asking a question from your dashboard is not available yet.");
+    expect(asked.data.unavailableView).toBe("This dashboard has no such page.");
     expect(asked.data.onlineCourses.length).toBeGreaterThan(0);
     expect((await browser.get(dashboardLoader, "/dashboard?view_sheets=true")).data.unavailableView).toBe("Study sheets are not available yet.");
   });

@@ -103,7 +103,7 @@ describe("the route table", () => {
     "routes/users+/_index": { load: ["admin"], mutate: "everyone" },
     "routes/api+/v1+/users+/_index": { load: ["admin"] },
     "routes/admin+/_index": { load: ["admin", "manager"] },
-    "routes/instructor-dashboard": { load: ["instructor", "ss_instructor", "mcat_instructor", "lsat_instructor", "tutor", "admin"] },
+    "routes/instructor-dashboard": { load: ["instructor", "ss_instructor", "mcat_instructor", "lsat_instructor", "tutor", "admin", "manager", "study_buddy_admin"] },
     "routes/teacher-dashboard": { load: ["teacher", "admin"] },
     "routes/content-creator-dashboard": { load: ["content_creator", "admin"] },
     // Mutation-only routes: GET answers 405 to everyone; the mutation is what is guarded.
@@ -261,6 +261,7 @@ describe("the route table", () => {
     "routes/flash-cards+/$id_.pictures.$file": { load: "signed-in" },
     "routes/api+/v1+/users+/recommended_tutors_for_student.$id": { load: "signed-in" },
     "routes/api+/v1+/users+/$id.study_stats": { load: "signed-in" },
+    "routes/api+/v1+/users+/$id.instructor_dashboard": { load: "signed-in" },
     "routes/users+/$id.instructor_profile": { load: "everyone" },
     "routes/instructors+/$id_.write-a-review": { load: "signed-in" },
     "routes/reviews+/$id.visibility": { load: "everyone", mutate: ["manager", "admin"] },

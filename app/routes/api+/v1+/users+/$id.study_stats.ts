@@ -5,8 +5,7 @@ import { viewerFor } from "~/accounts/session.server";
 import { serialize } from "~/api/document";
 import { apiResponse, handleApi, methodNotAllowed, notFound, parseId } from "~/api/handler.server";
 import { studyStatsResource } from "~/api/resources/study-stats";
-import { db } from "~/db/db.server";
-import { studyStatsOf } from "~/study-stats/stats.server";
+import { studyStatsOfUser } from "~/study-stats/stats.server";
 import { requestNow } from "~/utils/clock.server";
 
 const ROUTE = "routes/api+/v1+/users+/$id.study_stats";
@@ -20,9 +19,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const session = await requireRouteAccess(request, ROUTE);
     const id = parseId(params.id, "user");
-    const user = can(viewerFor(session), "view", { id }) ? await db().selectFrom("users").select("id").where("id", "=", id).executeTakeFirst() : undefined;
-    if (!user) notFound("user", params.id);
-    return apiResponse(serialize(studyStatsResource, { id: user!.id, ...(await studyStatsOf(user!.id, requestNow(request))) }));
+    const stats = can(viewerFor(session), "view", { id }) ? await studyStatsOfUser(id, requestNow(request)) : undefined;
+    if (!stats) notFound("user", params.id);
+    return apiResponse(serialize(studyStatsResource, stats!));
   });
 }
 
