@@ -183,7 +183,7 @@ export type ForumThread = NonNullable<Awaited<ReturnType<typeof loadPost>>>;
  * A reply: counted on the post, which moves up the board; its author follows the post, and
  * everyone else following it is told (a ForumReply notification leading to the thread).
  */
-export async function addReply(input: { course: BoardCourse; postId: number; authorId: number; authorName: string; postTitle: string; body: string; now: Date }): Promise<number> {
+export async function addReply(input: { course: BoardCourse; postId: number; authorId: number; postTitle: string; body: string; now: Date }): Promise<number> {
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -199,13 +199,14 @@ export async function addReply(input: { course: BoardCourse; postId: number; aut
         .execute();
       await follow(trx, input.authorId, input.postId);
       const followers = await trx.selectFrom("forum_subscriptions").select("user_id").where("post_id", "=", input.postId).where("user_id", "!=", input.authorId).execute();
+      const author = followers.length > 0 ? await trx.selectFrom("users").select(displayNameSql("users").as("name")).where("id", "=", input.authorId).executeTakeFirstOrThrow() : null;
       for (const follower of followers) {
         await createNotification(trx, {
           userId: follower.user_id,
           type: "ForumReply",
           groupKey: `forum_post:${input.postId}`,
           notifiable: { type: "ForumPost", id: input.postId },
-          data: { author_name: input.authorName, post_title: input.postTitle, course_code: input.course.code, path: `/courses/${input.course.slug}/forum/${input.postId}#reply-${reply.id}` },
+          data: { author_name: author?.name ?? "Someone", post_title: input.postTitle, course_code: input.course.code, path: `/courses/${input.course.slug}/forum/${input.postId}#reply-${reply.id}` },
         });
       }
       return reply.id;

@@ -52,6 +52,16 @@ export function practiceProgress(questionIds: readonly number[], answers: Readon
   return { answered, nextQuestionId: next === -1 ? null : questionIds[next]!, position: next === -1 ? questionIds.length : next + 1 };
 }
 
+/** The set's topics with how many questions each has, in the order they first come; no topic counts as "General". */
+export function setTopics(questions: readonly { topic: string | null }[]): { topic: string; count: number }[] {
+  const topics = new Map<string, number>();
+  for (const question of questions) {
+    const topic = question.topic?.trim() || "General";
+    topics.set(topic, (topics.get(topic) ?? 0) + 1);
+  }
+  return [...topics].map(([topic, count]) => ({ topic, count }));
+}
+
 export interface TopicCount {
   topic: string;
   answered: number;

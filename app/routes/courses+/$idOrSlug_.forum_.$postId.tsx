@@ -58,8 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (post.locked && !can(viewer, "moderate_forum", "forum")) return refuse(409, "This post is locked: it takes no new replies.");
       const allowance = await postingAllowanceFor(viewer, requestNow(request));
       if (!allowance.ok) return refuse(429, allowance.message);
-      const name = [session.user.display_name, [session.user.first_name, session.user.last_name].filter(Boolean).join(" ")].find((candidate) => candidate && candidate.trim()) ?? "Someone";
-      const replyId = await addReply({ course, postId: post.id, authorId: session.user.id, authorName: name, postTitle: post.title, body: command.body, now: requestNow(request) });
+      const replyId = await addReply({ course, postId: post.id, authorId: session.user.id, postTitle: post.title, body: command.body, now: requestNow(request) });
       throw await redirectWithToast(`${here}#reply-${replyId}`, { type: "success", message: "Reply posted." }, { status: 303 });
     }
     case "vote": {

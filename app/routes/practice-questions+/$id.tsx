@@ -10,7 +10,7 @@ import { notFound } from "~/errors/not-found.server";
 import { formatDate } from "~/formatting/format";
 import { lockExplanation } from "~/online-courses/access";
 import { practiceSetSchema } from "~/practice-questions/forms";
-import { examTimeLimitMinutes, opensSet } from "~/practice-questions/practice-set";
+import { examTimeLimitMinutes, setTopics, opensSet } from "~/practice-questions/practice-set";
 import { TopicAccuracyTable } from "~/practice-questions/practice-set-views";
 import { loadPracticeSet, setProgress, startAttempt, unlockWithTokens, type PracticeSet } from "~/practice-questions/sets.server";
 import { clippedTitle, metaFor } from "~/seo/page-meta";
@@ -32,12 +32,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
   const now = requestNow(request);
   const set = await setFor(session, params.id, now);
-  const topics = new Map<string, number>();
-  for (const question of set.questions) topics.set(question.topic || "General", (topics.get(question.topic || "General") ?? 0) + 1);
   const progress = session && opensSet(set.access) ? await setProgress(session.user.id, set, now) : null;
   return {
     set: { id: set.id, title: set.title, chapterTitle: set.chapterTitle, course: set.course, inCourseHref: set.inCourseHref, questionCount: set.questions.length, price: set.price },
-    topics: [...topics].map(([topic, count]) => ({ topic, count })),
+    topics: setTopics(set.questions),
     examMinutes: examTimeLimitMinutes(set.questions.length),
     access: set.access,
     progress,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Decision, LockReason } from "~/online-courses/access";
-import { examTimeLimitMinutes, opensSet, PRACTICE_SET_TOKEN_PRICE, practiceProgress, practiceSetPrice, setAccess, topicAccuracy } from "~/practice-questions/practice-set";
+import { examTimeLimitMinutes, opensSet, PRACTICE_SET_TOKEN_PRICE, practiceProgress, practiceSetPrice, setAccess, setTopics, topicAccuracy } from "~/practice-questions/practice-set";
 
 const allowed: Decision = { allowed: true, via: "package" };
 const denied = (reason: LockReason): Decision => ({ allowed: false, reason });
@@ -123,4 +123,25 @@ describe("accuracy per topic", () => {
   it("is empty with nothing answered", () => {
     expect(topicAccuracy([])).toEqual([]);
   });
+});
+
+describe("a set's topics", () => {
+  it.each([
+    [[], []],
+    [[{ topic: "Limits" }], [{ topic: "Limits", count: 1 }]],
+    [
+      [{ topic: "Limits" }, { topic: "Continuity" }, { topic: "Limits" }],
+      [
+        { topic: "Limits", count: 2 },
+        { topic: "Continuity", count: 1 },
+      ],
+    ],
+    [
+      [{ topic: "" }, { topic: null }, { topic: "  " }, { topic: "Limits" }],
+      [
+        { topic: "General", count: 3 },
+        { topic: "Limits", count: 1 },
+      ],
+    ],
+  ])("%j → %j", (questions, expected) => expect(setTopics(questions)).toEqual(expected));
 });
