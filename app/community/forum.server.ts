@@ -20,21 +20,49 @@ export const FORUM_POSTS_PER_PAGE = 20;
 /** A thread shows at most this many replies, oldest first. */
 const REPLIES_SHOWN = 500;
 
-/** The course whose board the address names, by id or slug. */
-export async function findBoardCourse(idOrSlug: string) {
-  const id = parseRecordId(idOrSlug);
-  return db()
-    .selectFrom("courses")
-    .select(["id", "slug", "code", "name"])
-    .where(id !== null ? "id" : "slug", "=", id ?? idOrSlug)
-    .executeTakeFirst();
+/**
+ * A discussion board: a course's (/courses/{slug}/forum) or an online course's
+ * (/online-courses/{id}/forum). `home` is the page it belongs to, `path` the board's own address.
+ */
+export interface Board {
+  kind: "course" | "online_course";
+  id: number;
+  slug: string;
+  code: string;
+  name: string;
+  /** The board's name: "MATH 137 forum" for a course, the online course's name for one of those. */
+  title: string;
+  home: string;
+  path: string;
 }
 
-export type BoardCourse = NonNullable<Awaited<ReturnType<typeof findBoardCourse>>>;
+/** The board the address names: a course's by id or slug, or an open online course's by id or slug. */
+export async function findBoard(kind: Board["kind"], idOrSlug: string): Promise<Board | undefined> {
+  const id = parseRecordId(idOrSlug);
+  if (kind === "course") {
+    const course = await db()
+      .selectFrom("courses")
+      .select(["id", "slug", "code", "name"])
+      .where(id !== null ? "id" : "slug", "=", id ?? idOrSlug)
+      .executeTakeFirst();
+    return course && { kind, ...course, title: `${course.code} forum`, home: `/courses/${course.slug}`, path: `/courses/${course.slug}/forum` };
+  }
+  // A hidden online course has no board anyone finds.
+  const course = await db()
+    .selectFrom("online_courses")
+    .select(["id", "slug", "course_code as code", "name"])
+    .where(id !== null ? "id" : "slug", "=", id ?? idOrSlug)
+    .where("status", "!=", "hidden")
+    .executeTakeFirst();
+  return course && { kind, ...course, title: `${course.name} forum`, home: `/online-courses/${course.id}`, path: `/online-courses/${course.id}/forum` };
+}
+
+/** The posts of this board, as a where clause's column and value. */
+const boardColumn = (board: Pick<Board, "kind">) => (board.kind === "course" ? "p.course_id" : "p.online_course_id");
 
 /** A page of the board, most recently active first; `query` searches titles and bodies. */
-export async function listBoard(courseId: number, options: { query: string; page: number; moderator: boolean }) {
-  let posts = db().selectFrom("forum_posts as p").where("p.course_id", "=", courseId);
+export async function listBoard(board: Pick<Board, "kind" | "id">, options: { query: string; page: number; moderator: boolean }) {
+  let posts = db().selectFrom("forum_posts as p").where(boardColumn(board), "=", board.id);
   // Hidden posts are the moderators' to see.
   if (!options.moderator) posts = posts.where("p.hidden_at", "is", null);
   if (options.query) {
@@ -81,13 +109,21 @@ async function follow(trx: Transaction<Database>, userId: number, postId: number
     .execute();
 }
 
-export async function createPost(input: { courseId: number; authorId: number; title: string; body: string; now: Date }): Promise<number> {
+export async function createPost(input: { board: Pick<Board, "kind" | "id">; authorId: number; title: string; body: string; now: Date }): Promise<number> {
   return db()
     .transaction()
     .execute(async (trx) => {
       const post = await trx
         .insertInto("forum_posts")
-        .values({ course_id: input.courseId, author_id: input.authorId, title: input.title, body: input.body, created_at: input.now, last_activity_at: input.now })
+        .values({
+          course_id: input.board.kind === "course" ? input.board.id : null,
+          online_course_id: input.board.kind === "online_course" ? input.board.id : null,
+          author_id: input.authorId,
+          title: input.title,
+          body: input.body,
+          created_at: input.now,
+          last_activity_at: input.now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       await follow(trx, input.authorId, post.id);
@@ -95,8 +131,8 @@ export async function createPost(input: { courseId: number; authorId: number; ti
     });
 }
 
-/** A post of this course's board with its replies (rendered), and how this person stands to it: their votes, whether they follow it. */
-export async function loadPost(courseId: number, postId: number, viewerId: number | null, moderator = false) {
+/** A post of this board with its replies (rendered), and how this person stands to it: their votes, whether they follow it. */
+export async function loadPost(board: Pick<Board, "kind" | "id">, postId: number, viewerId: number | null, moderator = false) {
   const post = await db()
     .selectFrom("forum_posts as p")
     .leftJoin("users as u", "u.id", "p.author_id")
@@ -115,7 +151,7 @@ export async function loadPost(courseId: number, postId: number, viewerId: numbe
       displayNameSql("u").as("author_name"),
     ])
     .where("p.id", "=", postId)
-    .where("p.course_id", "=", courseId)
+    .where(boardColumn(board), "=", board.id)
     .executeTakeFirst();
   // A hidden post is not found, but by moderators.
   if (!post || (post.hidden_at !== null && !moderator)) return null;
@@ -183,7 +219,7 @@ export type ForumThread = NonNullable<Awaited<ReturnType<typeof loadPost>>>;
  * A reply: counted on the post, which moves up the board; its author follows the post, and
  * everyone else following it is told (a ForumReply notification leading to the thread).
  */
-export async function addReply(input: { course: BoardCourse; postId: number; authorId: number; postTitle: string; body: string; now: Date }): Promise<number> {
+export async function addReply(input: { board: Board; postId: number; authorId: number; postTitle: string; body: string; now: Date }): Promise<number> {
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -206,7 +242,7 @@ export async function addReply(input: { course: BoardCourse; postId: number; aut
           type: "ForumReply",
           groupKey: `forum_post:${input.postId}`,
           notifiable: { type: "ForumPost", id: input.postId },
-          data: { author_name: author?.name ?? "Someone", post_title: input.postTitle, course_code: input.course.code, path: `/courses/${input.course.slug}/forum/${input.postId}#reply-${reply.id}` },
+          data: { author_name: author?.name ?? "Someone", post_title: input.postTitle, course_code: input.board.code, path: `${input.board.path}/${input.postId}#reply-${reply.id}` },
         });
       }
       return reply.id;
@@ -365,6 +401,7 @@ export async function reportQueue() {
     )
     .leftJoin("courses as c", "c.id", "p.course_id")
     .select([
+      sql<number | null>`max(p.online_course_id)`.as("online_course_id"),
       "r.reportable_type",
       "r.reportable_id",
       sql<number>`count(*)::int`.as("reports"),
@@ -391,8 +428,15 @@ export async function reportQueue() {
     postTitle: row.post_title,
     excerpt: (row.body ?? "").slice(0, 280),
     hidden: row.hidden,
-    href: row.course_slug && row.post_id ? `/courses/${row.course_slug}/forum/${row.post_id}${row.reportable_type === "forum_reply" ? `#reply-${row.reportable_id}` : ""}` : null,
+    href: threadHref(row),
   }));
+}
+
+/** Where a reported post or reply is read: its thread on its board. */
+function threadHref(row: { course_slug: string | null; online_course_id: number | null; post_id: number | null; reportable_type: string; reportable_id: number }) {
+  const board = row.course_slug ? `/courses/${row.course_slug}/forum` : row.online_course_id ? `/online-courses/${row.online_course_id}/forum` : null;
+  if (!board || !row.post_id) return null;
+  return `${board}/${row.post_id}${row.reportable_type === "forum_reply" ? `#reply-${row.reportable_id}` : ""}`;
 }
 
 /** Whether this person may post or reply now: a new account's pace is limited, a moderator's never. */

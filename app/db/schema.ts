@@ -554,7 +554,9 @@ export interface QuizAttemptsTable {
 /** A post on a course's board (migration 0025). */
 export interface ForumPostsTable {
   id: Generated<number>;
-  course_id: number;
+  /** The board: a course's or an online course's (migration 0030), exactly one. */
+  course_id: number | null;
+  online_course_id: number | null;
   author_id: number | null;
   title: string;
   body: string;

@@ -5,7 +5,9 @@ import { DEMO_EMAIL_DOMAIN } from "./demo-accounts";
 const HOUR_MS = 60 * 60 * 1000;
 
 interface ThreadSeed {
+  /** The course's slug, or with `online` the online course's. */
   course: string;
+  online?: boolean;
   author: string;
   hoursAgo: number;
   title: string;
@@ -63,13 +65,23 @@ const THREADS: ThreadSeed[] = [
       { by: "class_rep", reason: "other", details: "Selling exam answers breaks the academic integrity policy." },
     ],
   },
+  {
+    course: "waterloo-math-137-exam-prep",
+    online: true,
+    author: "student",
+    hoursAgo: 20,
+    title: "Study group for the practice final?",
+    body: "I'm planning to sit the practice final under exam conditions on Sunday afternoon. Anyone want to compare answers afterwards?",
+    replies: [{ author: "instructor", hoursAgo: 18, body: "Good plan. Post the questions you disagree on here and I'll go through them." }],
+  },
 ];
 
 /**
  * Course forums on first start: MATH 137's board has a question the class rep asked and accepted
  * the demo student's answer to, the demo student's own open question with a reply, and a post
  * selling exam answers that two students reported, waiting in the moderators' queue; the
- * students follow the threads they posted in.
+ * MATH 137 online course's own board has the demo student's call for a study group, which its
+ * instructor answered. The students follow the threads they posted in.
  */
 export async function seedForums(
   trx: Transaction<Database>,
@@ -79,12 +91,14 @@ export async function seedForums(
   const user = (name: string) => ids.user(`${name}@${DEMO_EMAIL_DOMAIN}`);
   const counts = { forum_posts: 0, forum_replies: 0, votes: 0, forum_subscriptions: 0, reports: 0 };
   for (const thread of THREADS) {
-    const course = await trx.selectFrom("courses").select("id").where("slug", "=", thread.course).executeTakeFirstOrThrow();
+    const board = thread.online
+      ? { online_course_id: (await trx.selectFrom("online_courses").select("id").where("slug", "=", thread.course).executeTakeFirstOrThrow()).id }
+      : { course_id: (await trx.selectFrom("courses").select("id").where("slug", "=", thread.course).executeTakeFirstOrThrow()).id };
     const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR_MS);
     const post = await trx
       .insertInto("forum_posts")
       .values({
-        course_id: course.id,
+        ...board,
         author_id: user(thread.author),
         title: thread.title,
         body: thread.body,

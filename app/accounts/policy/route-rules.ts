@@ -93,6 +93,8 @@ export const ROUTE_RULES = {
   "routes/courses+/$idOrSlug": { access: "public" },
   "routes/courses+/$idOrSlug_.forum": { access: "public", mutations: "signed-in" },
   "routes/courses+/$idOrSlug_.forum_.$postId": { access: "public", mutations: "signed-in" },
+  "routes/online-courses+/$onlineCourse_.forum": { access: "public", mutations: "signed-in" },
+  "routes/online-courses+/$onlineCourse_.forum_.$postId": { access: "public", mutations: "signed-in" },
   "routes/forum-reports": { access: { roles: FORUM_MODERATOR_ROLES } },
   // Product analytics accepts events from guests too (SPEC §7 Tracking).
   "routes/tracking_events": onlyMutations("public"),

@@ -5,48 +5,45 @@ import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.
 import { boardQuery, FORUM_BODY_MAX, newPostSchema } from "~/community/forum-forms";
 import { can } from "~/accounts/policy/permissions";
 import { viewerFor } from "~/accounts/session.server";
-import { createPost, findBoardCourse, listBoard, postingAllowanceFor } from "~/community/forum.server";
+import { boardOf } from "~/community/forum-board.server";
+import { createPost, listBoard, postingAllowanceFor } from "~/community/forum.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors, FormField, TextAreaField } from "~/components/form-field";
 import { Pager } from "~/components/pager";
-import { notFound } from "~/errors/not-found.server";
 import { formatDate } from "~/formatting/format";
-import { metaFor } from "~/seo/page-meta";
+import { clippedTitle, metaFor } from "~/seo/page-meta";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { requestNow } from "~/utils/clock.server";
 
-const ROUTE = "routes/courses+/$idOrSlug_.forum";
-
-async function boardFor(idOrSlug: string | undefined) {
-  const course = await findBoardCourse(idOrSlug ?? "");
-  if (!course) throw notFound("There is no course at this address.");
-  return course;
-}
-
-/** /courses/{idOrSlug}/forum: the course's board, most recently active first, searchable, a page at a time; signed in, a form to post. */
+/**
+ * /courses/{idOrSlug}/forum, and /online-courses/{idOrSlug}/forum (its route module re-exports this
+ * one): the board, most recently active first, searchable, a page at a time; signed in, a form to post.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const session = await requireRouteAccess(request, ROUTE);
-  const course = await boardFor(params.idOrSlug);
+  const { route, find } = boardOf(params, "board");
+  const session = await requireRouteAccess(request, route);
+  const board = await find();
   const { query, page } = boardQuery(new URL(request.url).searchParams);
   const moderator = can(viewerFor(session), "moderate_forum", "forum");
-  return { course, query, page, signedIn: session !== null, moderator, ...(await listBoard(course.id, { query, page, moderator })) };
+  return { board, query, page, signedIn: session !== null, moderator, ...(await listBoard(board, { query, page, moderator })) };
 }
 
 /** POST: a new post on the board; its page opens. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const session = await requireMutationAccess(request, ROUTE);
-  const course = await boardFor(params.idOrSlug);
+  const { route, find } = boardOf(params, "board");
+  const session = await requireMutationAccess(request, route);
+  const board = await find();
   const submission = parseWithZod(await request.formData(), { schema: newPostSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const now = requestNow(request);
   const allowance = await postingAllowanceFor(viewerFor(session), now);
   if (!allowance.ok) return data({ result: submission.reply({ formErrors: [allowance.message] }) }, { status: 429 });
-  const postId = await createPost({ courseId: course.id, authorId: session.user.id, title: submission.value.title, body: submission.value.body, now });
-  throw await redirectWithToast(`/courses/${course.slug}/forum/${postId}`, { type: "success", message: "Posted. You will hear of replies." }, { status: 303 });
+  const postId = await createPost({ board, authorId: session.user.id, title: submission.value.title, body: submission.value.body, now });
+  throw await redirectWithToast(`${board.path}/${postId}`, { type: "success", message: "Posted. You will hear of replies." }, { status: 303 });
 }
 
-export default function CourseForumPage() {
-  const { course, query, page, pages, total, posts, signedIn, moderator } = useLoaderData<typeof loader>();
+export default function ForumBoardPage() {
+  const { board, query, page, pages, total, posts, signedIn, moderator } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   // What was sent stays in the form when it is refused.
@@ -54,14 +51,13 @@ export default function CourseForumPage() {
     const value = (answer?.result.initialValue as Record<string, unknown> | undefined)?.[name];
     return typeof value === "string" ? value : undefined;
   };
-  const board = `/courses/${course.slug}/forum`;
   return (
     <div className="wrapper wrapper--medium page">
       <p>
-        <Link to={`/courses/${course.slug}`}>{course.code}</Link>
+        <Link to={board.home}>{board.code}</Link>
       </p>
-      <h1 className="page-heading">{course.code} forum</h1>
-      <p className="muted">Questions and answers about {course.name}, from students and educators.</p>
+      <h1 className="page-heading">{board.title}</h1>
+      <p className="muted">Questions and answers about {board.name}, from students and educators.</p>
       {moderator ? (
         <p>
           <Link to="/forum-reports">Reports to review</Link>
@@ -88,7 +84,7 @@ export default function CourseForumPage() {
           <ul className="tutoring-list">
             {posts.map((post) => (
               <li key={post.id} className="tutoring-row">
-                <Link to={`${board}/${post.id}`}>{post.title}</Link>
+                <Link to={`${board.path}/${post.id}`}>{post.title}</Link>
                 <span className="muted in-course__small">
                   {post.author_name ?? "A former member"} · {formatDate(post.created_at, "MMM d, yyyy")} · {post.reply_count} {post.reply_count === 1 ? "reply" : "replies"} · {post.vote_count}{" "}
                   {post.vote_count === 1 ? "vote" : "votes"}
@@ -132,7 +128,7 @@ export default function CourseForumPage() {
           </Form>
         ) : (
           <p>
-            <Link to={`/users/sign_in?redirect_to=${encodeURIComponent(board)}`}>Sign in</Link> to ask a question or reply.
+            <Link to={`/users/sign_in?redirect_to=${encodeURIComponent(board.path)}`}>Sign in</Link> to ask a question or reply.
           </p>
         )}
       </section>
@@ -142,7 +138,8 @@ export default function CourseForumPage() {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   metaFor(matches, {
-    title: data ? `${data.course.code} forum` : "Course forum",
-    description: data ? `Questions and answers about ${data.course.name}.` : "A course's questions and answers.",
-    path: data ? `/courses/${data.course.slug}/forum` : "/courses",
+    title: data ? clippedTitle(data.board.title) : "Course forum",
+    fullTitle: data?.board.title,
+    description: data ? `Questions and answers about ${data.board.name}.` : "A course's questions and answers.",
+    path: data ? data.board.path : "/courses",
   });

@@ -6,7 +6,8 @@ import { can } from "~/accounts/policy/permissions";
 import { viewerFor } from "~/accounts/session.server";
 import { FORUM_BODY_MAX, threadSchema } from "~/community/forum-forms";
 import type { Viewer } from "~/accounts/roles";
-import { acceptAnswer, addReply, castVote, fileReport, findBoardCourse, loadPost, moderatePost, moderateReply, postingAllowanceFor, setFollowing } from "~/community/forum.server";
+import { boardOf } from "~/community/forum-board.server";
+import { acceptAnswer, addReply, castVote, fileReport, loadPost, type Board, moderatePost, moderateReply, postingAllowanceFor, setFollowing } from "~/community/forum.server";
 import { MODERATION_MESSAGES, REPORT_REASONS } from "~/community/moderation";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormulaStylesheet } from "~/content/formula-stylesheet";
@@ -18,23 +19,25 @@ import { redirectWithToast } from "~/toasts/toast.server";
 import { requestNow } from "~/utils/clock.server";
 import { parseRecordId } from "~/utils/record-id";
 
-const ROUTE = "routes/courses+/$idOrSlug_.forum_.$postId";
-
-async function threadFor(params: { idOrSlug?: string; postId?: string }, viewer: Viewer) {
-  const course = await findBoardCourse(params.idOrSlug ?? "");
-  const postId = parseRecordId(params.postId);
-  const post = course && postId !== null ? await loadPost(course.id, postId, viewer.id, can(viewer, "moderate_forum", "forum")) : null;
-  if (!course || !post) throw notFound("There is no such post on this course's forum.");
-  return { course, post };
+async function threadFor(find: () => Promise<Board>, postIdParam: string | undefined, viewer: Viewer) {
+  const board = await find();
+  const postId = parseRecordId(postIdParam);
+  const post = postId !== null ? await loadPost(board, postId, viewer.id, can(viewer, "moderate_forum", "forum")) : null;
+  if (!post) throw notFound("There is no such post on this forum.");
+  return { board, post };
 }
 
-/** /courses/{idOrSlug}/forum/{postId}: a post, its replies (the accepted answer marked), votes and, signed in, a reply form. */
+/**
+ * /courses/{idOrSlug}/forum/{postId}, and an online course's (its route module re-exports this one):
+ * a post, its replies (the accepted answer marked), votes and, signed in, a reply form.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const session = await requireRouteAccess(request, ROUTE);
+  const { route, find } = boardOf(params, "thread");
+  const session = await requireRouteAccess(request, route);
   const viewer = viewerFor(session);
-  const { course, post } = await threadFor(params, viewer);
+  const { board, post } = await threadFor(find, params.postId, viewer);
   return {
-    course,
+    board,
     post,
     signedIn: session !== null,
     // Whether this person may choose the answer: the asker, or a forum moderator.
@@ -45,20 +48,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** POST: a reply, a vote (or its withdrawal), the accepted answer, or following the post — each by `intent`. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const session = await requireMutationAccess(request, ROUTE);
+  const { route, find } = boardOf(params, "thread");
+  const session = await requireMutationAccess(request, route);
   const viewer = viewerFor(session);
-  const { course, post } = await threadFor(params, viewer);
+  const { board, post } = await threadFor(find, params.postId, viewer);
   const submission = parseWithZod(await request.formData(), { schema: threadSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const refuse = (status: number, message: string) => data({ result: submission.reply({ formErrors: [message] }) }, { status });
-  const here = `/courses/${course.slug}/forum/${post.id}`;
+  const here = `${board.path}/${post.id}`;
   const command = submission.value;
   switch (command.intent) {
     case "reply": {
       if (post.locked && !can(viewer, "moderate_forum", "forum")) return refuse(409, "This post is locked: it takes no new replies.");
       const allowance = await postingAllowanceFor(viewer, requestNow(request));
       if (!allowance.ok) return refuse(429, allowance.message);
-      const replyId = await addReply({ course, postId: post.id, authorId: session.user.id, postTitle: post.title, body: command.body, now: requestNow(request) });
+      const replyId = await addReply({ board, postId: post.id, authorId: session.user.id, postTitle: post.title, body: command.body, now: requestNow(request) });
       throw await redirectWithToast(`${here}#reply-${replyId}`, { type: "success", message: "Reply posted." }, { status: 303 });
     }
     case "vote": {
@@ -83,7 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "moderate": {
       if (!can(viewer, "moderate_forum", "forum")) return refuse(403, "Only forum moderators do that.");
       await moderatePost({ postId: post.id, action: command.action, moderatorId: session.user.id, now: requestNow(request) });
-      throw await redirectWithToast(command.action === "delete" ? `/courses/${course.slug}/forum` : here, { type: "success", message: MODERATION_MESSAGES[command.action] }, { status: 303 });
+      throw await redirectWithToast(command.action === "delete" ? board.path : here, { type: "success", message: MODERATION_MESSAGES[command.action] }, { status: 303 });
     }
     case "moderate_reply": {
       if (!can(viewer, "moderate_forum", "forum")) return refuse(403, "Only forum moderators do that.");
@@ -177,15 +181,14 @@ function ModeratePost({ post }: { post: { hidden: boolean; locked: boolean; pinn
 }
 
 export default function ForumThreadPage() {
-  const { course, post, signedIn, accepts, moderates } = useLoaderData<typeof loader>();
+  const { board, post, signedIn, accepts, moderates } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const board = `/courses/${course.slug}/forum`;
   const here = `${board}/${post.id}`;
   return (
     <div className="wrapper wrapper--medium page">
       <p>
-        <Link to={board}>{course.code} forum</Link>
+        <Link to={board.path}>{board.title}</Link>
       </p>
       {post.hasFormula ? <FormulaStylesheet /> : null}
       <article aria-labelledby="post-title" className="forum__post">
@@ -325,7 +328,7 @@ export default function ForumThreadPage() {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   metaFor(matches, {
     title: data ? clippedTitle(data.post.title) : "Forum post",
-    fullTitle: data ? `${data.post.title} — ${data.course.code} forum` : undefined,
-    description: data ? `A question about ${data.course.name} and its answers.` : "A forum post.",
-    path: data ? `/courses/${data.course.slug}/forum/${data.post.id}` : "/courses",
+    fullTitle: data ? `${data.post.title} — ${data.board.title}` : undefined,
+    description: data ? `A question about ${data.board.name} and its answers.` : "A forum post.",
+    path: data ? `${data.board.path}/${data.post.id}` : "/courses",
   });

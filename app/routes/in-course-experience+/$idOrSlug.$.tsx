@@ -118,6 +118,7 @@ export default function InCourseExperience() {
             <Link to={`${base}/on-demand`}>On-demand</Link>
             <Link to={`${base}/grade-boosters`}>Grade boosters</Link>
             <Link to={`/online-courses/${course.id}/practice-mode`}>Practice mode</Link>
+            <Link to={`/online-courses/${course.id}/forum`}>Forum</Link>
           </div>
           {detail.kind !== "tree" ? (
             <details>

@@ -91,8 +91,11 @@ export default function OnlineCourseOverview() {
         {course.status === "preparing" ? <Badge color="amber" highContrast>Pre-registration open</Badge> : null}
         {enrolment ? <Badge color={enrolment.status === "pending_payment" ? "red" : "indigo"}>{ENROLMENT_STATUS_LABELS[enrolment.status]}</Badge> : null}
       </Flex>
-      <Text as="p" size="4" mb="5">
+      <Text as="p" size="4" mb="3">
         {course.description}
+      </Text>
+      <Text as="p" mb="5">
+        <Link to={`/online-courses/${course.id}/forum`}>{course.course_code} course forum</Link>: questions and answers from its students and instructor.
       </Text>
       {errors.length > 0 ? <ErrorCallout>{errors.join(" ")}</ErrorCallout> : null}
 

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { action as postAction, loader as postLoader } from "~/routes/courses+/$idOrSlug_.forum_.$postId";
 import { action as boardAction, loader as boardLoader } from "~/routes/courses+/$idOrSlug_.forum";
 import { action as reportsAction, loader as reportsLoader } from "~/routes/forum-reports";
+import { action as onlineBoardAction, loader as onlineBoardLoader } from "~/routes/online-courses+/$onlineCourse_.forum";
+import { action as onlineThreadAction, loader as onlineThreadLoader } from "~/routes/online-courses+/$onlineCourse_.forum_.$postId";
 import { sql } from "kysely";
 import { useTestDatabase } from "../../support/database";
 import { routeVisitor, sessionCookieFor, type RouteVisitor } from "../../support/route-visitor";
@@ -47,7 +49,7 @@ describe("a course's forum", () => {
   it("shows anyone the board, newest activity first, searchable and a page at a time", async () => {
     const page = await board(routeVisitor({}));
     expect(page.status).toBe(200);
-    expect(page.data).toMatchObject({ course: { code: "MATH 137" }, signedIn: false, page: 1 });
+    expect(page.data).toMatchObject({ board: { kind: "course", code: "MATH 137", title: "MATH 137 forum" }, signedIn: false, page: 1 });
     expect(page.data.posts.map((post: { title: string }) => post.title)).toEqual([
       "Selling last year's MATH 137 midterm answers",
       "Is implicit differentiation on the midterm?",
@@ -214,5 +216,58 @@ describe("a course's forum", () => {
     const refused = await guest.form(boardAction, BOARD, { title: "Guest post", body: "Hello" }, { params: { idOrSlug: COURSE } }).catch((thrown: unknown) => thrown as Response);
     expect([302, 303, 401]).toContain(refused.status);
     expect(await db().selectFrom("forum_posts").select("id").where("title", "=", "Guest post").execute()).toEqual([]);
+  });
+});
+
+describe("an online course's forum", () => {
+  const ONLINE = "waterloo-math-137-exam-prep";
+  const onlineBoard = (visitor: RouteVisitor, idOrSlug = ONLINE) => visitor.get(onlineBoardLoader, `/online-courses/${idOrSlug}/forum`, { params: { onlineCourse: idOrSlug } });
+
+  it("is a board of its own: posts there stay there, and its threads take replies", async () => {
+    const first = await onlineBoard(routeVisitor({}));
+    expect(first.status).toBe(200);
+    expect(first.data).toMatchObject({
+      board: { kind: "online_course", title: "MATH 137 Exam Prep: Calculus 1 forum", code: "MATH 137" },
+      posts: [{ title: "Study group for the practice final?", reply_count: 1 }],
+    });
+    const id = first.data.board.id as number;
+    expect(first.data.board.path).toBe(`/online-courses/${id}/forum`);
+
+    const asker = await person();
+    const posted = await asker.form(
+      onlineBoardAction,
+      `/online-courses/${id}/forum`,
+      { title: "Which chapter covers Taylor polynomials?", body: "Looking for it in the curriculum." },
+      { params: { onlineCourse: String(id) } }
+    );
+    expect(posted.status).toBe(303);
+    const location = posted.headers.get("Location")!;
+    expect(location).toMatch(new RegExp(`^/online-courses/${id}/forum/\\d+$`));
+    const postId = location.split("/").at(-1)!;
+    expect((await onlineBoard(routeVisitor({}), String(id))).data.posts.map((post: { title: string }) => post.title)).toEqual([
+      "Which chapter covers Taylor polynomials?",
+      "Study group for the practice final?",
+    ]);
+    // The catalogue course's board does not have it, nor does its thread address.
+    expect((await board(routeVisitor({}))).data.posts.map((post: { title: string }) => post.title)).not.toContain("Which chapter covers Taylor polynomials?");
+    expect((await thread(routeVisitor({}), Number(postId))).status).toBe(404);
+
+    const helper = await person();
+    const reply = await helper.form(onlineThreadAction, location, { intent: "reply", body: "Chapter 6, the last one." }, { params: { onlineCourse: String(id), postId } });
+    expect(reply.status).toBe(303);
+    const note = await db().selectFrom("notifications").select("data").where("user_id", "=", asker.userId).where("type", "=", "ForumReply").executeTakeFirstOrThrow();
+    expect(note.data).toMatchObject({ path: expect.stringMatching(new RegExp(`^/online-courses/${id}/forum/${postId}#reply-\\d+$`)) });
+    const read = await routeVisitor({}).get(onlineThreadLoader, location, { params: { onlineCourse: String(id), postId } });
+    expect(read.data).toMatchObject({ board: { kind: "online_course" }, post: { title: "Which chapter covers Taylor polynomials?", replies: [{ bodyHtml: expect.stringContaining("Chapter 6") }] } });
+  });
+
+  it("is not found for a hidden online course or none", async () => {
+    const hidden = await db().updateTable("online_courses").set({ status: "hidden" }).where("slug", "=", "waterloo-math-137-exam-prep").returning("id").executeTakeFirstOrThrow();
+    try {
+      expect((await onlineBoard(routeVisitor({}))).status).toBe(404);
+      expect((await onlineBoard(routeVisitor({}), "no-such-course")).status).toBe(404);
+    } finally {
+      await db().updateTable("online_courses").set({ status: "published" }).where("id", "=", hidden.id).execute();
+    }
   });
 });
