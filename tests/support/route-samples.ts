@@ -39,6 +39,7 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/courses+/$idOrSlug_.forum": { url: "/courses/waterloo-math-137/forum", mutation: "POST" },
   "routes/forum-reports": { url: "/forum-reports", mutation: "POST" },
   "routes/courses+/$idOrSlug_.forum_.$postId": { url: "/courses/waterloo-math-137/forum/999999999", get: { status: 404 }, mutation: "POST" },
+  "routes/community+/interactions": { url: "/community/interactions?comment=999999999", get: { status: 404 }, mutation: "POST" },
   "routes/tracking_events": mutationOnly("/tracking_events", "PUT"),
   "routes/tracking_events2": mutationOnly("/tracking_events2", "PUT"),
   "routes/api+/v1+/$": { url: "/api/v1/no-such-endpoint", get: { status: 404 } },

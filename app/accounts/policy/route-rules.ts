@@ -93,6 +93,8 @@ export const ROUTE_RULES = {
   "routes/courses+/$idOrSlug_.forum": { access: "public", mutations: "signed-in" },
   "routes/courses+/$idOrSlug_.forum_.$postId": { access: "public", mutations: "signed-in" },
   "routes/forum-reports": { access: { roles: FORUM_MODERATOR_ROLES } },
+  // Comments, votes on them and reactions on blog posts and activities (the pages decide who sees what).
+  "routes/community+/interactions": { access: "public", mutations: "signed-in" },
   // Product analytics accepts events from guests too (SPEC §7 Tracking).
   "routes/tracking_events": onlyMutations("public"),
   "routes/tracking_events2": onlyMutations("public"),

@@ -4,6 +4,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
 import { viewerFor } from "~/accounts/session.server";
+import { can } from "~/accounts/policy/permissions";
+import { CommentThread } from "~/community/comment-thread";
+import { loadCommunity } from "~/community/comments.server";
 import { completionByHand } from "~/online-courses/activity-types";
 import { parseInCoursePath, PART_LABELS, type ChapterPart } from "~/online-courses/curriculum";
 import { MockExamPanel } from "~/online-courses/mock-exam-views";
@@ -47,7 +50,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   if (outcome.kind === "not-found") throw notFound(outcome.message);
   if (outcome.kind === "resume") throw redirect(outcome.href);
-  return outcome.page;
+  // Comments and reactions on the activity shown, for whoever may see it (not locked to them).
+  const { detail } = outcome.page;
+  const shown = detail.kind === "activity" || detail.kind === "chapter" ? detail.selected : null;
+  const viewer = viewerFor(session);
+  const community = shown && !shown.lock ? await loadCommunity({ type: "activity", id: shown.activity.id }, viewer, { moderator: can(viewer, "moderate_forum", "forum") }) : null;
+  return { ...outcome.page, community };
 }
 
 /** POST: complete an activity, or submit a quiz (signed-in learners). */
@@ -295,6 +303,7 @@ function ActivityPanel({ selected, courseId }: { selected: SelectedActivity; cou
         </>
       )}
       <PreviousNext previous={selected.previous} next={selected.next} base={page.base} />
+      {page.community?.target.id === activity.id ? <CommentThread community={page.community} /> : null}
     </article>
   );
 }

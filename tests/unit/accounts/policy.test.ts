@@ -80,6 +80,7 @@ describe("the route table", () => {
     "routes/courses+/$idOrSlug_.forum": { load: "everyone", mutate: "signed-in" },
     "routes/forum-reports": { load: ["forum_moderator", "admin"] },
     "routes/courses+/$idOrSlug_.forum_.$postId": { load: "everyone", mutate: "signed-in" },
+    "routes/community+/interactions": { load: "everyone", mutate: "signed-in" },
     "routes/tracking_events": { load: "everyone" },
     "routes/tracking_events2": { load: "everyone" },
     "routes/api+/v1+/$": { load: "everyone" },
