@@ -40,7 +40,7 @@ export function CommentThread({ community, canComment = true }: { community: Thr
           <li key={comment.id} id={`comment-${comment.id}`}>
             <CommentItem comment={comment as CommentView} thread={community} canComment={canComment} />
             {comment.replies.length > 0 ? (
-              <ol className="comment-thread__replies" aria-label={`Replies to ${comment.authorName ?? "a deleted comment"}`}>
+              <ol className="comment-thread__replies">
                 {comment.replies.map((reply) => (
                   <li key={reply.id} id={`comment-${reply.id}`}>
                     <CommentItem comment={reply as CommentView} thread={community} canComment={false} />
@@ -71,7 +71,6 @@ function CommentForm({ target, parentId, label }: { target: Thread["target"]; pa
         intent="comment"
         fields={{ target_type: target.type, target_id: target.id, ...(parentId ? { parent_id: parentId } : {}) }}
         className="comment-thread__form"
-        label={label}
       >
         <label htmlFor={fieldId}>{label}</label>
         <textarea id={fieldId} name="body" rows={parentId ? 2 : 3} required maxLength={COMMENT_BODY_MAX} />

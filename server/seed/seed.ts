@@ -10,6 +10,7 @@ import { seedWorkShifts } from "./work-shifts";
 import { seedStudyRooms } from "./study-rooms";
 import { seedFlashCards } from "./flash-cards";
 import { seedForums } from "./forums";
+import { seedCommunity } from "./community";
 import { seedPracticeSets } from "./practice-sets";
 import { seedPracticeTests } from "./practice-tests";
 import { seedTutoring } from "./tutoring";
@@ -105,6 +106,11 @@ const SEEDED_TABLES = [
   "votes",
   "forum_subscriptions",
   "reports",
+  // Comments and reactions under a blog post, and the pricing, product and help pages' FAQs (server/seed/community.ts).
+  "comments",
+  "resource_reactions",
+  "reaction_counts",
+  "faqs",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -498,6 +504,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   Object.assign(summary, await seedPracticeTests(trx, { user: userId }, now));
   Object.assign(summary, await seedPracticeSets(trx, { user: userId }, now));
   Object.assign(summary, await seedForums(trx, { user: userId }, now));
+  Object.assign(summary, await seedCommunity(trx, { user: userId }, now));
 
   return summary;
 }

@@ -82,6 +82,7 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/api+/v1+/users+/educators": { url: "/api/v1/users/educators" },
   "routes/api+/v1+/users+/$id.educator_profile": { url: "/api/v1/users/not-an-id/educator_profile", get: { status: 404 } },
   "routes/admin+/_index": { url: "/admin" },
+  "routes/admin+/faqs": { url: "/admin/faqs", mutation: "POST" },
   "routes/admin+/users.$id.sign_in_as": mutationOnly("/admin/users/1/sign_in_as", "POST"),
   "routes/admin+/impersonation.stop": mutationOnly("/admin/impersonation/stop", "POST"),
   "routes/api+/v1+/realtime+/events": { url: "/api/v1/realtime/events" },
@@ -158,6 +159,7 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/university": { url: "/university" },
   "routes/on-demand": { url: "/on-demand" },
   "routes/pricing": { url: "/pricing" },
+  "routes/faq": { url: "/faq" },
   // /{product}-plus: one segment ending in -plus; any other single segment answers 404.
   "routes/$productPlus": { url: "/mcat-plus" },
   "routes/pre-med-plus": { url: "/pre-med-plus" },

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { loader as blogLoader } from "~/routes/blog+/$slug";
+import BlogSlugPage, { loader as blogLoader } from "~/routes/blog+/$slug";
 import { loader as inCourseLoader } from "~/routes/in-course-experience+/$idOrSlug.$";
 import { action as interact, loader as commentLink } from "~/routes/community+/interactions";
 import { action as reportsAction, loader as reportsLoader } from "~/routes/forum-reports";
 import { NEW_ACCOUNT_POSTS_PER_HOUR } from "~/community/moderation";
 import { useTestDatabase } from "../../support/database";
 import { routeVisitor, sessionCookieFor, type RouteVisitor } from "../../support/route-visitor";
+import { htmlProblems, renderPage } from "../../support/render-page";
 import { expectRedirectWithToast, toastOf } from "../../support/toast";
 
 /**
@@ -87,6 +88,19 @@ describe("comments on a blog post", () => {
     const page = await blogPost(routeVisitor({}));
     const thread = page.data.community.comments.find((each: { id: number }) => each.id === id);
     expect(thread).toMatchObject({ bodyHtml: expect.stringContaining("<strong>really</strong>"), replies: [{ id: replyId, bodyHtml: expect.stringContaining("Agreed!") }] });
+  });
+
+  it("renders the thread as valid HTML: read-only with a sign-in link for guests, with forms for those signed in", async () => {
+    const guest = await blogPost(routeVisitor({}));
+    const guestHtml = await renderPage(BlogSlugPage, { loaderData: guest.data, url: POST_PATH });
+    expect(guestHtml).toContain(`href="/users/sign_in?redirect_to=${encodeURIComponent(POST_PATH)}"`);
+    expect(guestHtml).not.toContain('action="/community/interactions"');
+    expect(await htmlProblems(guestHtml)).toEqual([]);
+    const student = await person({ email: "student@demo.test" });
+    const html = await renderPage(BlogSlugPage, { loaderData: (await blogPost(student)).data, url: POST_PATH });
+    expect(html).toContain('action="/community/interactions"');
+    expect(html).toContain('name="body"');
+    expect(await htmlProblems(html)).toEqual([]);
   });
 
   it("lets only its author delete a comment: another student gets 403 and nothing changes", async () => {
