@@ -73,13 +73,16 @@ export type CommentView = {
   createdAt: Date;
   voteCount: number;
   voted: boolean;
-  reactions: { counts: ReactionCounts; mine: ReactionId[] };
+  reactions: Reactions;
   replies: CommentView[];
 };
 
+/** A thing's `reaction_counts` map (every reaction of the set, zero included) and the viewer's own reactions. */
+export type Reactions = { reaction_counts: ReactionCounts; mine: ReactionId[] };
+
 /** The reaction counts and this viewer's own reactions on things of one kind. */
 async function reactionsOn(type: ReactionableType, ids: readonly number[], viewerId: number | null) {
-  if (ids.length === 0) return new Map<number, { counts: ReactionCounts; mine: ReactionId[] }>();
+  if (ids.length === 0) return new Map<number, Reactions>();
   const [counts, mine] = await Promise.all([
     db().selectFrom("reaction_counts").select(["reactionable_id", "reaction_id", "count"]).where("reactionable_type", "=", type).where("reactionable_id", "in", ids).where("count", ">", 0).execute(),
     viewerId === null
@@ -90,7 +93,7 @@ async function reactionsOn(type: ReactionableType, ids: readonly number[], viewe
     ids.map((id) => [
       id,
       {
-        counts: reactionCounts(counts.filter((row) => row.reactionable_id === id)),
+        reaction_counts: reactionCounts(counts.filter((row) => row.reactionable_id === id)),
         mine: REACTION_IDS.filter((reaction) => mine.some((row) => row.reactionable_id === id && row.reaction_id === reaction)),
       },
     ])

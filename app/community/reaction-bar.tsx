@@ -15,19 +15,19 @@ export function ReactionBar({
 }: {
   type: "blog_post" | "activity" | "comment";
   id: number;
-  reactions: { counts: ReactionCounts; mine: readonly ReactionId[] };
+  reactions: { reaction_counts: ReactionCounts; mine: readonly ReactionId[] };
   signedIn: boolean;
   compact?: boolean;
 }) {
-  const shown = compact ? REACTIONS.filter((reaction) => reactions.counts[reaction.id] > 0 || signedIn) : REACTIONS;
+  const shown = compact ? REACTIONS.filter((reaction) => reactions.reaction_counts[reaction.id] > 0 || signedIn) : REACTIONS;
   return (
     <div className="reaction-bar" role="group" aria-label="Reactions" id={type === "comment" ? undefined : "reactions"}>
       {shown.map((reaction) =>
         signedIn ? (
-          <ReactionToggle key={reaction.id} type={type} id={id} reaction={reaction} count={reactions.counts[reaction.id]} mine={reactions.mine.includes(reaction.id)} />
+          <ReactionToggle key={reaction.id} type={type} id={id} reaction={reaction} count={reactions.reaction_counts[reaction.id]} mine={reactions.mine.includes(reaction.id)} />
         ) : (
           <span key={reaction.id} className="reaction-bar__count" title={reaction.label}>
-            <span aria-hidden="true">{reaction.emoji}</span> {reactions.counts[reaction.id]}
+            <span aria-hidden="true">{reaction.emoji}</span> {reactions.reaction_counts[reaction.id]}
             <span className="visually-hidden"> {reaction.label}</span>
           </span>
         )

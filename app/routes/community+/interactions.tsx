@@ -4,7 +4,7 @@ import { refererPath, requireMutationAccess, requireRouteAccess } from "~/accoun
 import { can } from "~/accounts/policy/permissions";
 import { viewerFor } from "~/accounts/session.server";
 import { interactionSchema } from "~/community/comment-forms";
-import { addComment, deleteOwnComment, findComment, resolveTarget, toggleReaction, type CommentTarget } from "~/community/comments.server";
+import { addComment, deleteOwnComment, findComment, loadCommunity, resolveTarget, toggleReaction, type CommentTarget } from "~/community/comments.server";
 import { castVote, fileReport, postingAllowanceFor } from "~/community/forum.server";
 import { notFound } from "~/errors/not-found.server";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -18,11 +18,25 @@ export const FETCHER_FIELD = "_fetcher";
 
 /**
  * GET /community/interactions?comment={id}: the page a comment is on, at the comment (the
- * moderators' queue links here), as this viewer may reach it.
+ * moderators' queue links here), as this viewer may reach it. With ?target_type=&target_id=
+ * instead: that blog post's or activity's reaction counts, as data.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
-  const commentId = parseRecordId(new URL(request.url).searchParams.get("comment") ?? undefined);
+  const query = new URL(request.url).searchParams;
+  // ?target_type=blog_post|activity&target_id={id}: the thing's reaction_counts map, the viewer's own reactions and its comment count.
+  const targetType = query.get("target_type");
+  if (targetType !== null) {
+    const targetId = parseRecordId(query.get("target_id") ?? undefined);
+    if ((targetType !== "blog_post" && targetType !== "activity") || targetId === null) throw notFound("There is no such page.");
+    const viewer = viewerFor(session);
+    const resolved = await resolveTarget(viewer, { type: targetType, id: targetId }, requestNow(request));
+    if (resolved.kind === "not-found") throw notFound("There is no such page.");
+    if (resolved.kind === "locked") throw data({ message: resolved.message }, { status: 403 });
+    const community = await loadCommunity(resolved.target, viewer, { moderator: false });
+    return { target: resolved.target, reaction_counts: community.reactions.reaction_counts, mine: community.reactions.mine, comment_count: community.count };
+  }
+  const commentId = parseRecordId(query.get("comment") ?? undefined);
   const comment = commentId === null ? undefined : await findComment(commentId);
   if (!comment) throw notFound("There is no such comment.");
   const resolved = await resolveTarget(viewerFor(session), { type: comment.commentable_type, id: comment.commentable_id }, requestNow(request));

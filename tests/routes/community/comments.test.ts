@@ -59,7 +59,7 @@ describe("comments on a blog post", () => {
   it("shows guests the comments and counts read-only, and takes comments and one-level replies from anyone signed in", async () => {
     const guest = await blogPost(routeVisitor({}));
     expect(guest.status).toBe(200);
-    expect(guest.data.community).toMatchObject({ viewer: { signedIn: false }, reactions: { counts: { like: expect.any(Number), love: expect.any(Number) }, mine: [] } });
+    expect(guest.data.community).toMatchObject({ viewer: { signedIn: false }, reactions: { reaction_counts: { like: expect.any(Number), love: expect.any(Number) }, mine: [] } });
     // A guest's post goes to sign-in, and nothing is added.
     const refused = await routeVisitor({}).form(interact, "/community/interactions", { intent: "comment", target_type: "blog_post", target_id: String(await blogPostId()), body: "Hi" });
     expect(refused.status).toBe(302);
@@ -133,7 +133,7 @@ describe("comments on a blog post", () => {
     const postId = await blogPostId();
     const author = await person();
     const id = await comment(author, "Vote and react on me.");
-    const before = (await blogPost(routeVisitor({}))).data.community.reactions.counts.insightful as number;
+    const before = (await blogPost(routeVisitor({}))).data.community.reactions.reaction_counts.insightful as number;
     const people = await Promise.all(Array.from({ length: 50 }, () => person()));
     const [reacted, voted] = await Promise.all([
       Promise.all(people.map((each) => send(each, { intent: "react", target_type: "blog_post", target_id: String(postId), reaction: "insightful", on: "on" }))),
@@ -141,7 +141,7 @@ describe("comments on a blog post", () => {
     ]);
     expect([...reacted, ...voted].every((answer) => answer.status === 303)).toBe(true);
     let page = await blogPost(routeVisitor({}));
-    expect(page.data.community.reactions.counts.insightful).toBe(before + 50);
+    expect(page.data.community.reactions.reaction_counts.insightful).toBe(before + 50);
     expect(page.data.community.comments.find((each: { id: number }) => each.id === id).voteCount).toBe(50);
 
     const keen = people[0]!;
@@ -149,19 +149,22 @@ describe("comments on a blog post", () => {
     await Promise.all(Array.from({ length: 5 }, () => send(keen, { intent: "vote_comment", comment_id: String(id), vote: "on" })));
     page = await blogPost(keen);
     expect(page.data.community.reactions).toMatchObject({ mine: ["insightful"] });
-    expect(page.data.community.reactions.counts.insightful).toBe(before + 50);
+    expect(page.data.community.reactions.reaction_counts.insightful).toBe(before + 50);
     expect(page.data.community.comments.find((each: { id: number }) => each.id === id)).toMatchObject({ voteCount: 50, voted: true });
     // Toggling off takes one away, however many times it is sent.
     await Promise.all(Array.from({ length: 3 }, () => send(keen, { intent: "react", target_type: "blog_post", target_id: String(postId), reaction: "insightful", on: "off" })));
     await Promise.all(Array.from({ length: 3 }, () => send(keen, { intent: "vote_comment", comment_id: String(id), vote: "off" })));
     page = await blogPost(keen);
-    expect(page.data.community.reactions).toMatchObject({ mine: [], counts: { insightful: before + 49 } });
+    expect(page.data.community.reactions).toMatchObject({ mine: [], reaction_counts: { insightful: before + 49 } });
+    // The same map, as data.
+    const counted = await routeVisitor({}).get(commentLink, `/community/interactions?target_type=blog_post&target_id=${postId}`);
+    expect(counted.data).toMatchObject({ target: { type: "blog_post", id: postId }, reaction_counts: { insightful: before + 49, confused: expect.any(Number) }, mine: [] });
     expect(page.data.community.comments.find((each: { id: number }) => each.id === id)).toMatchObject({ voteCount: 49, voted: false });
     const rows = await db().selectFrom("resource_reactions").select("id").where("reactionable_type", "=", "blog_post").where("reactionable_id", "=", postId).where("reaction_id", "=", "insightful").execute();
     expect(rows).toHaveLength(before + 49);
     // Reactions on a comment count the same way; a reaction outside the set is refused.
     await Promise.all(people.slice(0, 10).map((each) => send(each, { intent: "react", target_type: "comment", target_id: String(id), reaction: "celebrate", on: "on" })));
-    expect((await blogPost(routeVisitor({}))).data.community.comments.find((each: { id: number }) => each.id === id).reactions.counts.celebrate).toBe(10);
+    expect((await blogPost(routeVisitor({}))).data.community.comments.find((each: { id: number }) => each.id === id).reactions.reaction_counts.celebrate).toBe(10);
     expect((await fetcherSend(keen, { intent: "react", target_type: "blog_post", target_id: String(postId), reaction: "angry", on: "on" })).status).toBe(400);
   });
 
@@ -205,7 +208,7 @@ describe("comments on an activity", () => {
     const rest = path!.slice(`/in-course-experience/${COURSE}/`.length);
     const page = await student.get(inCourseLoader, `${path}${search ? `?${search}` : ""}`, { params: { idOrSlug: COURSE, "*": rest } });
     expect(page.status).toBe(200);
-    expect(page.data.community).toMatchObject({ target: { type: "activity", id: activity.id }, reactions: { counts: { like: 1 }, mine: ["like"] } });
+    expect(page.data.community).toMatchObject({ target: { type: "activity", id: activity.id }, reactions: { reaction_counts: { like: 1 }, mine: ["like"] } });
     expect(page.data.community.comments.map((each: { bodyHtml: string }) => each.bodyHtml)).toContainEqual(expect.stringContaining("Which formula sheet is allowed?"));
 
     // Someone not enrolled: locked, so no comment, no reaction, and the page shows no thread.
