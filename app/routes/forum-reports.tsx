@@ -69,7 +69,14 @@ export default function ForumReportsPage() {
             <li key={`${item.type}:${item.id}`}>
               <article className="tutoring-row" aria-label={`${TYPE_NAMES[item.type]}: ${item.postTitle ?? "gone"}`}>
                 <strong>
-                  {TYPE_LABELS[item.type]} {item.href ? <Link to={item.href}>{item.postTitle}</Link> : <span>{item.postTitle ?? "(gone)"}</span>}
+                  {TYPE_LABELS[item.type]} {item.href ? (
+                    // A comment's link is a redirect to its page: a full load.
+                    <Link to={item.href} reloadDocument={item.type === "comment"}>
+                      {item.postTitle}
+                    </Link>
+                  ) : (
+                    <span>{item.postTitle ?? "(gone)"}</span>
+                  )}
                 </strong>
                 <span className="muted in-course__small">
                   {item.reports} {item.reports === 1 ? "report" : "reports"} since {formatDate(item.firstReportedAt, "MMM d 'at' h:mm a")}:{" "}
