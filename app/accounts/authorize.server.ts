@@ -125,7 +125,7 @@ function prefersJson(request: Request) {
   return accept.includes("json") && !accept.includes("text/html");
 }
 
-function refererPath(request: Request) {
+export function refererPath(request: Request) {
   const referer = request.headers.get("Referer");
   if (!referer) return "/";
   try {

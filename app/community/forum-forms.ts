@@ -53,6 +53,6 @@ export function boardQuery(params: URLSearchParams): { query: string; page: numb
 /** The moderators' queue: dismiss a thing's reports, or hide it. */
 export const reportQueueSchema = z.object({
   intent: z.enum(["dismiss", "hide"], { error: "Dismiss the reports, or hide it" }),
-  reportable_type: z.enum(["forum_post", "forum_reply"], { error: "Choose a reported post or reply" }),
-  reportable_id: id("Choose a reported post or reply"),
+  reportable_type: z.enum(["forum_post", "forum_reply", "comment"], { error: "Choose a reported post, reply or comment" }),
+  reportable_id: id("Choose a reported post, reply or comment"),
 });

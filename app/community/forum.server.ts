@@ -250,10 +250,10 @@ export async function addReply(input: { board: Board; postId: number; authorId: 
 }
 
 /** The table each votable kind counts its votes in. */
-const VOTED_TABLE = { forum_post: "forum_posts", forum_reply: "forum_replies" } as const;
+const VOTED_TABLE = { forum_post: "forum_posts", forum_reply: "forum_replies", comment: "comments" } as const;
 
 /**
- * Votes for (or takes back a vote for) a post or reply. The vote is unique per person and thing,
+ * Votes for (or takes back a vote for) a post, reply or comment (app/community/comments.server.ts). The vote is unique per person and thing,
  * and the count moves only when a vote row was really added or removed, in the same transaction:
  * a vote sent twice counts once, and any number at once leave the exact count.
  */
@@ -301,7 +301,7 @@ export async function setFollowing(userId: number, postId: number, on: boolean) 
 
 // ── Moderation ───────────────────────────────────────────────────────────────────────────────
 
-/** Posts and replies this person wrote since then: what a new account's pace is counted in. */
+/** Posts, replies and comments this person wrote since then: what a new account's pace is counted in. */
 export async function postsSince(userId: number, since: Date): Promise<number> {
   const { count } = await db()
     .selectFrom((eb) =>
@@ -311,6 +311,7 @@ export async function postsSince(userId: number, since: Date): Promise<number> {
         .where("author_id", "=", userId)
         .where("created_at", ">=", since)
         .unionAll(eb.selectFrom("forum_replies").select("id").where("author_id", "=", userId).where("created_at", ">=", since))
+        .unionAll(eb.selectFrom("comments").select("id").where("author_id", "=", userId).where("created_at", ">=", since))
         .as("written")
     )
     .select(sql<number>`count(*)::int`.as("count"))
@@ -389,7 +390,7 @@ export async function dismissReports(input: { type: VotableType; id: number; mod
 }
 
 /**
- * The moderators' queue: each reported post or reply with open reports, most reported first,
+ * The moderators' queue: each reported post, reply or comment with open reports, most reported first,
  * with the reasons given, where it is, and its opening words.
  */
 export async function reportQueue() {
@@ -400,6 +401,9 @@ export async function reportQueue() {
       join.on((eb) => eb.or([eb.and([eb("r.reportable_type", "=", "forum_post"), eb("p.id", "=", eb.ref("r.reportable_id"))]), eb("p.id", "=", eb.ref("fr.post_id"))]))
     )
     .leftJoin("courses as c", "c.id", "p.course_id")
+    .leftJoin("comments as cm", (join) => join.onRef("cm.id", "=", "r.reportable_id").on("r.reportable_type", "=", "comment"))
+    .leftJoin("blog_posts as bp", (join) => join.onRef("bp.id", "=", "cm.commentable_id").on("cm.commentable_type", "=", "blog_post"))
+    .leftJoin("activities as act", (join) => join.onRef("act.id", "=", "cm.commentable_id").on("cm.commentable_type", "=", "activity"))
     .select([
       sql<number | null>`max(p.online_course_id)`.as("online_course_id"),
       "r.reportable_type",
@@ -407,11 +411,11 @@ export async function reportQueue() {
       sql<number>`count(*)::int`.as("reports"),
       sql<string[]>`array_agg(distinct r.reason)`.as("reasons"),
       sql<Date>`min(r.created_at)`.as("first_reported_at"),
-      sql<string | null>`max(p.title)`.as("post_title"),
+      sql<string | null>`max(coalesce(p.title, bp.title, act.title))`.as("post_title"),
       sql<number | null>`max(p.id)`.as("post_id"),
       sql<string | null>`max(c.slug)`.as("course_slug"),
-      sql<string | null>`max(coalesce(fr.body, p.body))`.as("body"),
-      sql<boolean>`bool_or(coalesce(fr.hidden_at, p.hidden_at) is not null)`.as("hidden"),
+      sql<string | null>`max(coalesce(cm.body, fr.body, p.body))`.as("body"),
+      sql<boolean>`bool_or(coalesce(cm.hidden_at, cm.deleted_at, fr.hidden_at, p.hidden_at) is not null)`.as("hidden"),
     ])
     .where("r.resolved_at", "is", null)
     .groupBy(["r.reportable_type", "r.reportable_id"])
@@ -428,7 +432,8 @@ export async function reportQueue() {
     postTitle: row.post_title,
     excerpt: (row.body ?? "").slice(0, 280),
     hidden: row.hidden,
-    href: threadHref(row),
+    // A comment's page is found as its reader reaches it (/community/interactions?comment=).
+    href: row.reportable_type === "comment" ? `/community/interactions?comment=${row.reportable_id}` : threadHref(row),
   }));
 }
 

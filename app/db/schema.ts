@@ -581,7 +581,7 @@ export interface ForumRepliesTable {
   hidden_at: Timestamp | null;
 }
 
-export type VotableType = "forum_post" | "forum_reply";
+export type VotableType = "forum_post" | "forum_reply" | "comment";
 
 /** SPEC §3 votes {votable_type, votable_id}: one per user and thing voted on. */
 export interface VotesTable {
@@ -640,6 +640,51 @@ export interface ReportsTable {
   resolved_at: Timestamp | null;
   resolved_by: number | null;
   resolution: "hidden" | "dismissed" | "deleted" | null;
+}
+
+/** SPEC §3 comments (migration 0029): on a blog post or an activity, threaded one level. */
+export type CommentableType = "blog_post" | "activity";
+export interface CommentsTable {
+  id: Generated<number>;
+  commentable_type: CommentableType;
+  commentable_id: number;
+  parent_id: number | null;
+  author_id: number | null;
+  body: string;
+  vote_count: Generated<number>;
+  created_at: CreatedAt;
+  hidden_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+}
+
+/** SPEC §3 resource reactions {reactionable_type, reactionable_id, reaction_id} (migration 0029). */
+export type ReactionableType = "blog_post" | "activity" | "comment";
+export interface ResourceReactionsTable {
+  id: Generated<number>;
+  user_id: number;
+  reactionable_type: ReactionableType;
+  reactionable_id: number;
+  reaction_id: string;
+  created_at: CreatedAt;
+}
+
+/** Each thing's count per reaction, kept in the reaction's transaction. */
+export interface ReactionCountsTable {
+  reactionable_type: ReactionableType;
+  reactionable_id: number;
+  reaction_id: string;
+  count: Generated<number>;
+}
+
+/** SPEC §3 faqs: a page's questions, in order (migration 0029). */
+export interface FaqsTable {
+  id: Generated<number>;
+  page: string;
+  position: number;
+  question: string;
+  answer: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }
 
 export interface ForumSubscriptionsTable {
@@ -1037,6 +1082,10 @@ export interface Database {
   reports: ReportsTable;
   questions: QuestionsTable;
   question_replies: QuestionRepliesTable;
+  comments: CommentsTable;
+  resource_reactions: ResourceReactionsTable;
+  reaction_counts: ReactionCountsTable;
+  faqs: FaqsTable;
   practice_set_attempts: PracticeSetAttemptsTable;
   practice_tests: PracticeTestsTable;
   practice_test_sections: PracticeTestSectionsTable;

@@ -7,6 +7,9 @@ import { orNotFound } from "~/errors/not-found.server";
 import { planOffersFor } from "~/pricing/plan-offer";
 import { PlanPage } from "~/pricing/plan-page";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
+import { FAQ_PAGE_KEYS, type FaqPageKey } from "~/faqs/faq-rules";
+import { FaqList } from "~/faqs/faq-list";
+import { listFaqs } from "~/faqs/faqs.server";
 
 export const headers = guestCacheableHeaders;
 
@@ -17,9 +20,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, "routes/$productPlus");
   const product = /^(.+)-plus$/.exec(params.productPlus ?? "")?.[1];
   if (!product || !Object.hasOwn(PRODUCTS, product)) throw new Response("Page not found", { status: 404 });
-  const page = await orNotFound(findSitePage(`${product}-plus`, "plan"));
+  const faqKey = `${product}-plus`;
+  const [page, faqs] = await Promise.all([
+    orNotFound(findSitePage(`${product}-plus`, "plan")),
+    (FAQ_PAGE_KEYS as readonly string[]).includes(faqKey) ? listFaqs(faqKey as FaqPageKey) : Promise.resolve([]),
+  ]);
   const query = new URL(request.url).searchParams;
-  return { page, ...planOffersFor({ interval: query.get("interval"), country: query.get("country") }, ["plus"], session?.user.country_code, PRODUCTS[product]) };
+  return { page, faqs, ...planOffersFor({ interval: query.get("interval"), country: query.get("country") }, ["plus"], session?.user.country_code, PRODUCTS[product]) };
 }
 
 /** Posts to a single-segment address are not for this page: answer as the not-found route does. */
@@ -29,8 +36,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProductPlusPage() {
-  const data = useLoaderData<typeof loader>();
-  return <PlanPage {...data} />;
+  const { faqs, ...data } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PlanPage {...data} />
+      <div className="wrapper">
+        <FaqList faqs={faqs} />
+      </div>
+    </>
+  );
 }
 
 export const meta = contentPageMeta((params) => `/${params.productPlus}`);

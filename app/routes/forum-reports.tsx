@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
+import { moderateComment } from "~/community/comments.server";
 import { reportQueueSchema } from "~/community/forum-forms";
 import { dismissReports, moderatePost, moderateReply, reportQueue } from "~/community/forum.server";
 import { REPORT_REASONS } from "~/community/moderation";
@@ -16,14 +17,16 @@ import { requestNow } from "~/utils/clock.server";
 const ROUTE = "routes/forum-reports";
 
 const REASON_LABELS = new Map(REPORT_REASONS.map((reason) => [reason.value, reason.label]));
+const TYPE_LABELS = { forum_post: "Post", forum_reply: "Reply in", comment: "Comment on" } as const;
+const TYPE_NAMES = { forum_post: "Post", forum_reply: "Reply", comment: "Comment" } as const;
 
-/** /forum-reports: the forum moderators' queue of reported posts and replies, most reported first. */
+/** /forum-reports: the forum moderators' queue of reported posts, replies and comments (on blog posts and activities), most reported first. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, ROUTE);
   return { queue: await reportQueue() };
 }
 
-/** POST: hide a reported post or reply (which settles its reports), or dismiss its reports. */
+/** POST: hide a reported post, reply or comment (which settles its reports), or dismiss its reports. */
 export async function action({ request }: ActionFunctionArgs) {
   const session = await requireMutationAccess(request, ROUTE);
   const submission = parseWithZod(await request.formData(), { schema: reportQueueSchema });
@@ -33,6 +36,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "dismiss") {
     await dismissReports({ type, id, moderatorId: session.user.id, now });
     throw await redirectWithToast("/forum-reports", { type: "success", message: "Reports dismissed." }, { status: 303 });
+  }
+  if (type === "comment") {
+    if (!(await moderateComment({ commentId: id, hide: true, moderatorId: session.user.id, now }))) return data({ result: submission.reply({ formErrors: ["That comment is gone."] }) }, { status: 404 });
+    throw await redirectWithToast("/forum-reports", { type: "success", message: "The comment is hidden." }, { status: 303 });
   }
   if (type === "forum_post") {
     const post = await db().selectFrom("forum_posts").select("id").where("id", "=", id).executeTakeFirst();
@@ -52,7 +59,7 @@ export default function ForumReportsPage() {
   return (
     <div className="wrapper wrapper--medium page">
       <h1 className="page-heading">Forum reports</h1>
-      <p className="muted">Posts and replies people reported, most reported first. Hiding one settles its reports; so does dismissing them.</p>
+      <p className="muted">Posts, replies and comments people reported, most reported first. Hiding one settles its reports; so does dismissing them.</p>
       <FormErrors errors={answer?.result.error?.[""] ?? undefined} />
       {queue.length === 0 ? (
         <p role="status">Nothing to look at: no open reports.</p>
@@ -60,9 +67,16 @@ export default function ForumReportsPage() {
         <ul className="tutoring-list">
           {queue.map((item) => (
             <li key={`${item.type}:${item.id}`}>
-              <article className="tutoring-row" aria-label={`${item.type === "forum_post" ? "Post" : "Reply"}: ${item.postTitle ?? "gone"}`}>
+              <article className="tutoring-row" aria-label={`${TYPE_NAMES[item.type]}: ${item.postTitle ?? "gone"}`}>
                 <strong>
-                  {item.type === "forum_post" ? "Post" : "Reply in"} {item.href ? <Link to={item.href}>{item.postTitle}</Link> : <span>{item.postTitle ?? "(gone)"}</span>}
+                  {TYPE_LABELS[item.type]} {item.href ? (
+                    // A comment's link is a redirect to its page: a full load.
+                    <Link to={item.href} reloadDocument={item.type === "comment"}>
+                      {item.postTitle}
+                    </Link>
+                  ) : (
+                    <span>{item.postTitle ?? "(gone)"}</span>
+                  )}
                 </strong>
                 <span className="muted in-course__small">
                   {item.reports} {item.reports === 1 ? "report" : "reports"} since {formatDate(item.firstReportedAt, "MMM d 'at' h:mm a")}:{" "}

@@ -8,18 +8,20 @@ import { planOffersFor } from "~/pricing/plan-offer";
 import { findSitePage } from "~/content/pages.server";
 import { orNotFound } from "~/errors/not-found.server";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
+import { FaqList } from "~/faqs/faq-list";
+import { listFaqs } from "~/faqs/faqs.server";
 
 export const headers = guestCacheableHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, "routes/pricing");
-  const page = await orNotFound(findSitePage("pricing"));
+  const [page, faqs] = await Promise.all([orNotFound(findSitePage("pricing")), listFaqs("pricing")]);
   const query = new URL(request.url).searchParams;
-  return { page, ...planOffersFor({ interval: query.get("interval"), country: query.get("country") }, ["plus", "pre_med_plus"], session?.user.country_code) };
+  return { page, faqs, ...planOffersFor({ interval: query.get("interval"), country: query.get("country") }, ["plus", "pre_med_plus"], session?.user.country_code) };
 }
 
 export default function PricingPage() {
-  const { page, interval, country, offers } = useLoaderData<typeof loader>();
+  const { page, interval, country, offers, faqs } = useLoaderData<typeof loader>();
   return (
     <>
       <ContentHero page={page} />
@@ -36,6 +38,7 @@ export default function PricingPage() {
         <div className="plan-sections">
           <ContentSections sections={page.sections} />
         </div>
+        <FaqList faqs={faqs} />
       </div>
     </>
   );

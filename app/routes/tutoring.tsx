@@ -14,6 +14,8 @@ import { createTutorRequest, REQUEST_SENT } from "~/tutoring/requests.server";
 import { CANCEL_NOTICE_HOURS, REQUEST_HOURS } from "~/tutoring/rules";
 import { listTutorCandidates, requestableCourses, studentFacts } from "~/tutoring/tutors.server";
 import { parseRecordId } from "~/utils/record-id";
+import { FaqList } from "~/faqs/faq-list";
+import { listFaqs } from "~/faqs/faqs.server";
 
 const ROUTE = "routes/tutoring";
 
@@ -22,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
   const params = new URL(request.url).searchParams;
   const student = await studentFacts(session?.user.id ?? null);
-  const candidates = await listTutorCandidates();
+  const [candidates, faqs] = await Promise.all([listTutorCandidates(), listFaqs("tutoring")]);
   const askedTutor = candidates.find((candidate) => candidate.id === parseRecordId(params.get("tutor"))) ?? null;
   const courses = session ? await requestableCourses(askedTutor?.id ?? null, student.courseIds) : [];
   const recommended = rankTutors(candidates, student).map(({ tutor, sharedCourseCodes }) => ({
@@ -39,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     chosenCourseId: parseRecordId(params.get("course")),
     tutor: askedTutor ? { id: askedTutor.id, name: `${askedTutor.firstName} ${askedTutor.lastName}` } : null,
     recommended,
+    faqs,
   };
 }
 
@@ -60,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TutoringPage() {
-  const { signedIn, courses, chosenCourseId, tutor, recommended } = useLoaderData<typeof loader>();
+  const { signedIn, courses, chosenCourseId, tutor, recommended, faqs } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const errors = answer?.result.error;
@@ -161,6 +164,7 @@ export default function TutoringPage() {
           </Form>
         )}
       </section>
+      <FaqList faqs={faqs} />
     </div>
   );
 }

@@ -13,6 +13,7 @@ export const STATIC_PUBLIC_PATHS = [
   "/university",
   "/on-demand",
   "/pricing",
+  "/faq",
   "/university-plus",
   "/high-school-plus",
   "/mcat-plus",

@@ -11,6 +11,7 @@ import { seedStudyRooms } from "./study-rooms";
 import { seedFlashCards } from "./flash-cards";
 import { seedForums } from "./forums";
 import { seedQuestions } from "./questions";
+import { seedCommunity } from "./community";
 import { seedPracticeSets } from "./practice-sets";
 import { seedPracticeTests } from "./practice-tests";
 import { seedTutoring } from "./tutoring";
@@ -109,6 +110,11 @@ const SEEDED_TABLES = [
   // MATH 137 questions to the instructor and a study-buddy question (server/seed/questions.ts).
   "questions",
   "question_replies",
+  // Comments and reactions under a blog post, and the pricing, product and help pages' FAQs (server/seed/community.ts).
+  "comments",
+  "resource_reactions",
+  "reaction_counts",
+  "faqs",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -503,6 +509,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   Object.assign(summary, await seedPracticeSets(trx, { user: userId }, now));
   Object.assign(summary, await seedForums(trx, { user: userId }, now));
   Object.assign(summary, await seedQuestions(trx, { user: userId }, now));
+  Object.assign(summary, await seedCommunity(trx, { user: userId }, now));
 
   return summary;
 }

@@ -41,6 +41,7 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/courses+/$idOrSlug_.forum_.$postId": { url: "/courses/waterloo-math-137/forum/999999999", get: { status: 404 }, mutation: "POST" },
   "routes/online-courses+/$onlineCourse_.forum": { url: "/online-courses/waterloo-math-137-exam-prep/forum", mutation: "POST" },
   "routes/online-courses+/$onlineCourse_.forum_.$postId": { url: "/online-courses/waterloo-math-137-exam-prep/forum/999999999", get: { status: 404 }, mutation: "POST" },
+  "routes/community+/interactions": { url: "/community/interactions?comment=999999999", get: { status: 404 }, mutation: "POST" },
   "routes/tracking_events": mutationOnly("/tracking_events", "PUT"),
   "routes/tracking_events2": mutationOnly("/tracking_events2", "PUT"),
   "routes/api+/v1+/$": { url: "/api/v1/no-such-endpoint", get: { status: 404 } },
@@ -83,6 +84,7 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/api+/v1+/users+/educators": { url: "/api/v1/users/educators" },
   "routes/api+/v1+/users+/$id.educator_profile": { url: "/api/v1/users/not-an-id/educator_profile", get: { status: 404 } },
   "routes/admin+/_index": { url: "/admin" },
+  "routes/admin+/faqs": { url: "/admin/faqs", mutation: "POST" },
   "routes/admin+/users.$id.sign_in_as": mutationOnly("/admin/users/1/sign_in_as", "POST"),
   "routes/admin+/impersonation.stop": mutationOnly("/admin/impersonation/stop", "POST"),
   "routes/api+/v1+/realtime+/events": { url: "/api/v1/realtime/events" },
@@ -159,6 +161,7 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/university": { url: "/university" },
   "routes/on-demand": { url: "/on-demand" },
   "routes/pricing": { url: "/pricing" },
+  "routes/faq": { url: "/faq" },
   // /{product}-plus: one segment ending in -plus; any other single segment answers 404.
   "routes/$productPlus": { url: "/mcat-plus" },
   "routes/pre-med-plus": { url: "/pre-med-plus" },

@@ -1,5 +1,5 @@
 import { hasRole, isGuest, isInstructor, type Viewer } from "~/accounts/roles";
-import { FORUM_MODERATOR_ROLES, USER_DIRECTORY_ROLES } from "~/accounts/policy/route-rules";
+import { FAQ_STAFF_ROLES, FORUM_MODERATOR_ROLES, USER_DIRECTORY_ROLES } from "~/accounts/policy/route-rules";
 
 /**
  * Who may do what to whom, beside app/accounts/policy/route-rules.ts (who may open or change each
@@ -64,6 +64,8 @@ export interface Permissions {
   accept_forum_answer: ForumPostRef;
   /** Hide, lock, pin and delete forum posts, hide replies, and work the reports queue. */
   moderate_forum: "forum";
+  /** Write, edit, delete and reorder the FAQs of the pricing, product and help pages (SPEC §6: admin, manager). */
+  manage_faqs: "faqs";
 }
 
 /**
@@ -200,6 +202,7 @@ const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boole
   // The asker knows which reply solved it; moderators settle a thread whose asker has gone.
   accept_forum_answer: (viewer, post) => viewer.id !== null && ((post.author_id !== null && post.author_id === viewer.id) || hasRole(viewer, ...FORUM_MODERATOR_ROLES)),
   moderate_forum: (viewer) => viewer.id !== null && hasRole(viewer, ...FORUM_MODERATOR_ROLES),
+  manage_faqs: (viewer) => viewer.id !== null && hasRole(viewer, ...FAQ_STAFF_ROLES),
 };
 
 /**

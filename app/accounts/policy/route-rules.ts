@@ -39,6 +39,8 @@ export const REP_DASHBOARD_ROLES = ["brand_ambassador", "marketing_rep", "mcat_r
 
 /** Who works the forum's reports queue (the policy's `moderate_forum` decides the same). */
 export const FORUM_MODERATOR_ROLES = ["forum_moderator", "admin"] as const satisfies readonly Role[];
+/** Who writes and orders the FAQs of the pricing, product and help pages (the policy's `manage_faqs` decides the same). */
+export const FAQ_STAFF_ROLES = ["admin", "manager"] as const satisfies readonly Role[];
 /** Who sets tutoring hours (a tutor's own calendar). */
 export const TUTOR_ROLES = ["tutor"] as const satisfies readonly Role[];
 /** Who hides and shows students' reviews of educators. */
@@ -96,6 +98,8 @@ export const ROUTE_RULES = {
   "routes/online-courses+/$onlineCourse_.forum": { access: "public", mutations: "signed-in" },
   "routes/online-courses+/$onlineCourse_.forum_.$postId": { access: "public", mutations: "signed-in" },
   "routes/forum-reports": { access: { roles: FORUM_MODERATOR_ROLES } },
+  // Comments, votes on them and reactions on blog posts and activities (the pages decide who sees what).
+  "routes/community+/interactions": { access: "public", mutations: "signed-in" },
   // Product analytics accepts events from guests too (SPEC §7 Tracking).
   "routes/tracking_events": onlyMutations("public"),
   "routes/tracking_events2": onlyMutations("public"),
@@ -161,6 +165,7 @@ export const ROUTE_RULES = {
   // Admin (issue 3 item 7).
   "routes/admin+/_index": { access: { roles: ADMIN_AREA_ROLES } },
   "routes/admin+/users.$id.sign_in_as": onlyMutations({ roles: ["admin"] }),
+  "routes/admin+/faqs": { access: { roles: FAQ_STAFF_ROLES } },
   // The person signed in while impersonating is the impersonated user (any role), so any
   // signed-in user may post here; the action refuses a session that is not an impersonation.
   "routes/admin+/impersonation.stop": onlyMutations("signed-in"),
@@ -262,6 +267,7 @@ export const ROUTE_RULES = {
   "routes/university": { access: "public" },
   "routes/on-demand": { access: "public" },
   "routes/pricing": { access: "public" },
+  "routes/faq": { access: "public" },
   "routes/$productPlus": { access: "public" },
   "routes/pre-med-plus": { access: "public" },
   "routes/partnerships": { access: "public" },

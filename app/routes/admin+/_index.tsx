@@ -1,6 +1,6 @@
 import { Badge, Button, Container, Flex, Heading, Text, VisuallyHidden } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Pager } from "~/components/pager";
 import { findUsers, parseUserListFiltersLeniently } from "~/accounts/admin-users.server";
 import { requireRouteAccess } from "~/accounts/authorize.server";
@@ -54,6 +54,9 @@ export default function AdminHome() {
       </Heading>
       <Text as="p" color="gray" mt="1" mb="5">
         Welcome back, {name}.
+      </Text>
+      <Text as="p" mb="5">
+        <Link to="/admin/faqs">FAQs of the pricing, product and help pages</Link>
       </Text>
       {directory ? (
         <UserDirectory {...directory} />

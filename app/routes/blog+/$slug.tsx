@@ -2,6 +2,10 @@ import { Container, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
+import { can } from "~/accounts/policy/permissions";
+import { viewerFor } from "~/accounts/session.server";
+import { CommentThread } from "~/community/comment-thread";
+import { loadCommunity } from "~/community/comments.server";
 import { findBlogAuthor, findBlogPost } from "~/blog/blog.server";
 import { displayDate, isoOf } from "~/formatting/display";
 import { metaFor } from "~/seo/page-meta";
@@ -11,7 +15,7 @@ export const headers = guestCacheableHeaders;
 
 /** /blog/{slug} is a post; /blog/@{slug} is an author's page with their posts. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRouteAccess(request, "routes/blog+/$slug");
+  const session = await requireRouteAccess(request, "routes/blog+/$slug");
   const slug = params.slug ?? "";
   if (slug.startsWith("@")) {
     const found = await findBlogAuthor(slug.slice(1));
@@ -20,7 +24,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const post = await findBlogPost(slug);
   if (!post) throw new Response("Post not found", { status: 404 });
-  return { kind: "post" as const, post };
+  const viewer = viewerFor(session);
+  const community = await loadCommunity({ type: "blog_post", id: post.id }, viewer, { moderator: can(viewer, "moderate_forum", "forum") });
+  return { kind: "post" as const, post, community };
 }
 
 export default function BlogSlugPage() {
@@ -90,6 +96,7 @@ export default function BlogSlugPage() {
           </Text>
         ))}
       </article>
+      <CommentThread community={data.community} />
     </Container>
   );
 }

@@ -4,6 +4,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
 import { viewerFor } from "~/accounts/session.server";
+import { can } from "~/accounts/policy/permissions";
+import { CommentThread } from "~/community/comment-thread";
+import { loadCommunity } from "~/community/comments.server";
 import { completionByHand } from "~/online-courses/activity-types";
 import { parseInCoursePath, PART_LABELS, type ChapterPart } from "~/online-courses/curriculum";
 import { MockExamPanel } from "~/online-courses/mock-exam-views";
@@ -48,7 +51,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   if (outcome.kind === "not-found") throw notFound(outcome.message);
   if (outcome.kind === "resume") throw redirect(outcome.href);
-  return outcome.page;
+  // Comments and reactions on the activity shown, for whoever may see it (not locked to them).
+  const { detail } = outcome.page;
+  const shown = detail.kind === "activity" || detail.kind === "chapter" ? detail.selected : null;
+  const viewer = viewerFor(session);
+  const community = shown && !shown.lock ? await loadCommunity({ type: "activity", id: shown.activity.id }, viewer, { moderator: can(viewer, "moderate_forum", "forum") }) : null;
+  return { ...outcome.page, community };
 }
 
 /** POST: complete an activity, submit a quiz, or ask the instructor about it (signed-in learners). */
@@ -313,6 +321,7 @@ function ActivityPanel({ selected, courseId }: { selected: SelectedActivity; cou
         askResult={actionData && "askResult" in actionData ? (actionData.askResult as SubmissionResult<string[]>) : null}
       />
       <PreviousNext previous={selected.previous} next={selected.next} base={page.base} />
+      {page.community?.target.id === activity.id ? <CommentThread community={page.community} /> : null}
     </article>
   );
 }

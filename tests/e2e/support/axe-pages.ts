@@ -129,6 +129,8 @@ export const EXTRA_PAGES: AxePage[] = [
   // The student's questions page and the instructor's inbox with a question opened to answer.
   { name: "routes/dashboard (?page=ask-a-question)", role: "student", url: "/dashboard?page=ask-a-question" },
   { name: "routes/instructor-dashboard (?page=oc_questions, a question open)", role: "instructor", url: { from: "/instructor-dashboard?page=oc_questions&status=all", links: [/^\/instructor-dashboard\?page=oc_questions&status=all&ocq_id=\d+$/] } },
+  // A blog post's comments and reactions with their forms, as a student who may comment, vote and react.
+  { name: "routes/blog+/$slug (a post's comments, signed in)", role: "student", url: "/blog/active-recall-and-spaced-repetition" },
   // A course's deck studied on its in-course page.
   { name: "routes/in-course-experience+/$idOrSlug.$ (a course's flash cards)", role: "student", url: { from: "/flash-cards", links: [/^\/in-course-experience\/[\w-]+\/flash-cards\/\d+$/] } },
 ];

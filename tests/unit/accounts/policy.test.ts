@@ -82,6 +82,7 @@ describe("the route table", () => {
     "routes/courses+/$idOrSlug_.forum_.$postId": { load: "everyone", mutate: "signed-in" },
     "routes/online-courses+/$onlineCourse_.forum": { load: "everyone", mutate: "signed-in" },
     "routes/online-courses+/$onlineCourse_.forum_.$postId": { load: "everyone", mutate: "signed-in" },
+    "routes/community+/interactions": { load: "everyone", mutate: "signed-in" },
     "routes/tracking_events": { load: "everyone" },
     "routes/tracking_events2": { load: "everyone" },
     "routes/api+/v1+/$": { load: "everyone" },
@@ -106,6 +107,7 @@ describe("the route table", () => {
     "routes/api+/v1+/users+/_index": { load: ["admin"] },
     "routes/admin+/_index": { load: ["admin", "manager"] },
     "routes/instructor-dashboard": { load: ["instructor", "ss_instructor", "mcat_instructor", "lsat_instructor", "tutor", "admin", "manager", "study_buddy_admin"] },
+    "routes/admin+/faqs": { load: ["admin", "manager"] },
     "routes/teacher-dashboard": { load: ["teacher", "admin"] },
     "routes/content-creator-dashboard": { load: ["content_creator", "admin"] },
     // Mutation-only routes: GET answers 405 to everyone; the mutation is what is guarded.
@@ -197,6 +199,7 @@ describe("the route table", () => {
     "routes/university": { load: "everyone" },
     "routes/on-demand": { load: "everyone" },
     "routes/pricing": { load: "everyone" },
+    "routes/faq": { load: "everyone" },
     "routes/$productPlus": { load: "everyone" },
     "routes/pre-med-plus": { load: "everyone" },
     "routes/partnerships": { load: "everyone" },

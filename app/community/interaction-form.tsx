@@ -1,0 +1,55 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import { CsrfInput } from "~/components/csrf-input";
+
+/** Where comment threads and reaction bars post (app/routes/community+/interactions.tsx). */
+export const INTERACTIONS_PATH = "/community/interactions";
+
+export type InteractionAnswer = { ok: true; message: string } | { ok: false; message: string };
+
+/** True once React has hydrated: a form then goes through its fetcher and says so. */
+export function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/**
+ * A form of a comment thread or reaction bar. Without JavaScript a plain form whose answer is a
+ * redirect back to the page with a toast; with it, a fetcher (the page does not move) whose
+ * refusal shows beside the form.
+ */
+export function InteractionForm({
+  fetcher,
+  intent,
+  fields,
+  className,
+  children,
+  label,
+}: {
+  fetcher: ReturnType<typeof useFetcher<InteractionAnswer>>;
+  intent: string;
+  fields?: Record<string, string | number>;
+  className?: string;
+  children: ReactNode;
+  label?: string;
+}) {
+  const hydrated = useHydrated();
+  const refusal = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  return (
+    <fetcher.Form method="post" action={INTERACTIONS_PATH} className={className} aria-label={label}>
+      <CsrfInput />
+      {hydrated ? <input type="hidden" name="_fetcher" value="1" /> : null}
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+      {refusal ? (
+        <span role="alert" className="comment-thread__error">
+          {refusal}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}
