@@ -24,6 +24,7 @@ import * as practiceTests from "./0023_practice_tests";
 import * as practiceQuestionSets from "./0024_practice_question_sets";
 import * as courseForums from "./0025_course_forums";
 import * as forumModeration from "./0026_forum_moderation";
+import * as blogEditors from "./0028_blog_editors";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "0024_practice_question_sets": practiceQuestionSets,
   "0025_course_forums": courseForums,
   "0026_forum_moderation": forumModeration,
+  "0028_blog_editors": blogEditors,
 };

@@ -10,6 +10,7 @@ import { seedWorkShifts } from "./work-shifts";
 import { seedStudyRooms } from "./study-rooms";
 import { seedFlashCards } from "./flash-cards";
 import { seedForums } from "./forums";
+import { seedPolls } from "./polls";
 import { seedPracticeSets } from "./practice-sets";
 import { seedPracticeTests } from "./practice-tests";
 import { seedTutoring } from "./tutoring";
@@ -105,6 +106,11 @@ const SEEDED_TABLES = [
   "votes",
   "forum_subscriptions",
   "reports",
+  // Polls on a demo blog post and on MATH 137's page, with a few answers (server/seed/polls.ts).
+  "polls",
+  "poll_questions",
+  "poll_responses",
+  "poll_answers",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -456,6 +462,8 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
       category: post.category,
       author_id: userId(post.authorEmail),
       published_at: published,
+      // Explicit state (migration 0028): a post dated later waits for the blog-publishing job.
+      status: post.publishedDaysAgo > 0 ? ("published" as const) : ("scheduled" as const),
       created_at: post.publishedDaysAgo > 0 ? published : daysAgo(1),
     };
   });
@@ -498,6 +506,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   Object.assign(summary, await seedPracticeTests(trx, { user: userId }, now));
   Object.assign(summary, await seedPracticeSets(trx, { user: userId }, now));
   Object.assign(summary, await seedForums(trx, { user: userId }, now));
+  Object.assign(summary, await seedPolls(trx, { user: userId }, now));
 
   return summary;
 }

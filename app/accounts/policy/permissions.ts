@@ -1,5 +1,5 @@
 import { hasRole, isGuest, isInstructor, type Viewer } from "~/accounts/roles";
-import { FORUM_MODERATOR_ROLES, USER_DIRECTORY_ROLES } from "~/accounts/policy/route-rules";
+import { BLOG_MANAGER_ROLES, FORUM_MODERATOR_ROLES, USER_DIRECTORY_ROLES } from "~/accounts/policy/route-rules";
 
 /**
  * Who may do what to whom, beside app/accounts/policy/route-rules.ts (who may open or change each
@@ -64,6 +64,25 @@ export interface Permissions {
   accept_forum_answer: ForumPostRef;
   /** Hide, lock, pin and delete forum posts, hide replies, and work the reports queue. */
   moderate_forum: "forum";
+  /** Edit, schedule and publish a blog post: its author while a content creator, blog managers and admins anyone's. */
+  edit_blog_post: BlogPostRef;
+  /** Make a poll or survey on a blog post (whoever edits it) or a course page (admins, managers, its instructors). */
+  manage_polls: PollTargetRef;
+}
+
+/** A blog post, as far as who may edit it goes (a new post: the viewer's own, `author_id` their id). */
+export interface BlogPostRef {
+  author_id: number | null;
+}
+
+/** What a poll hangs off: a blog post, or a catalogue course with the instructors of its online courses. */
+export type PollTargetRef = { blog_post: BlogPostRef } | { course: { instructor_ids: readonly number[] } };
+
+/** Who edits a blog post (the policy's `edit_blog_post`). */
+function editsBlogPost(viewer: Viewer, post: BlogPostRef): boolean {
+  if (viewer.id === null) return false;
+  if (hasRole(viewer, ...BLOG_MANAGER_ROLES)) return true;
+  return hasRole(viewer, "content_creator") && post.author_id !== null && post.author_id === viewer.id;
 }
 
 /**
@@ -175,6 +194,11 @@ const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boole
   // The asker knows which reply solved it; moderators settle a thread whose asker has gone.
   accept_forum_answer: (viewer, post) => viewer.id !== null && ((post.author_id !== null && post.author_id === viewer.id) || hasRole(viewer, ...FORUM_MODERATOR_ROLES)),
   moderate_forum: (viewer) => viewer.id !== null && hasRole(viewer, ...FORUM_MODERATOR_ROLES),
+  edit_blog_post: editsBlogPost,
+  manage_polls: (viewer, target) =>
+    "blog_post" in target
+      ? editsBlogPost(viewer, target.blog_post)
+      : viewer.id !== null && (hasRole(viewer, "admin", "manager") || (isInstructor(viewer) && target.course.instructor_ids.includes(viewer.id))),
 };
 
 /**

@@ -3,6 +3,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { findBlogAuthor, findBlogPost } from "~/blog/blog.server";
+import { BlogPostBody } from "~/blog/blog-post-body";
+import { pagePolls } from "~/community/page-polls.server";
+import { PollsSection } from "~/community/polls-section";
 import { displayDate, isoOf } from "~/formatting/display";
 import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
@@ -11,7 +14,7 @@ export const headers = guestCacheableHeaders;
 
 /** /blog/{slug} is a post; /blog/@{slug} is an author's page with their posts. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRouteAccess(request, "routes/blog+/$slug");
+  const session = await requireRouteAccess(request, "routes/blog+/$slug");
   const slug = params.slug ?? "";
   if (slug.startsWith("@")) {
     const found = await findBlogAuthor(slug.slice(1));
@@ -20,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const post = await findBlogPost(slug);
   if (!post) throw new Response("Post not found", { status: 404 });
-  return { kind: "post" as const, post };
+  return { kind: "post" as const, post, polls: await pagePolls(session, { blogPostId: post.id }, `/blog/${post.slug}`) };
 }
 
 export default function BlogSlugPage() {
@@ -84,12 +87,9 @@ export default function BlogSlugPage() {
             </>
           ) : null}
         </Text>
-        {post.body.split(/\n{2,}/).map((paragraph, index) => (
-          <Text as="p" size="4" mb="4" key={index}>
-            {paragraph}
-          </Text>
-        ))}
+        <BlogPostBody post={post} />
       </article>
+      <PollsSection {...data.polls} />
     </Container>
   );
 }
