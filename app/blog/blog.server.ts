@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { blogPostHtml } from "~/content/markdown.server";
+import { blogPostHtml, hasFormula } from "~/content/markdown.server";
 import { db } from "~/db/db.server";
 
 const authorName = sql<string>`trim(concat(author.first_name, ' ', author.last_name))`;
@@ -64,7 +64,9 @@ export async function findBlogPost(slug: string, now = new Date()) {
       "blog_authors.headline as author_headline",
     ])
     .executeTakeFirst();
-  return post ? { ...post, body_html: blogPostHtml(post.body) } : undefined;
+  if (!post) return undefined;
+  const html = blogPostHtml(post.body);
+  return { ...post, body_html: html, has_formula: hasFormula(html) };
 }
 
 /** A blog author (/blog/@{slug}) with their published posts. */

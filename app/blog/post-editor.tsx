@@ -3,6 +3,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors, FormField, SelectField, TextAreaField } from "~/components/form-field";
 import { BLOG_BODY_MAX, BLOG_EXCERPT_MAX } from "~/blog/editor-forms";
 import { toLocalTime } from "~/blog/schedule-rules";
+import { FormulaStylesheet } from "~/content/formula-stylesheet";
 
 export interface EditorAnswer {
   result: { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null };
@@ -69,6 +70,7 @@ export function PostEditor({
           </h2>
           <h3 style={{ fontSize: "1.75rem" }}>{answer.preview.title}</h3>
           <p className="muted">{answer.preview.excerpt}</p>
+          {answer.preview.html.includes('class="katex') ? <FormulaStylesheet /> : null}
           <div className="blog-post__body" dangerouslySetInnerHTML={{ __html: answer.preview.html }} />
         </section>
       ) : null}

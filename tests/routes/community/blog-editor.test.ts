@@ -7,6 +7,8 @@ import { action as newAction, loader as newLoader } from "~/routes/content-creat
 import { loader as postLoader } from "~/routes/blog+/$slug";
 import { loader as blogLoader } from "~/routes/blog+/_index";
 import { loader as viewLoader } from "~/routes/blog+/$slug_.view[.gif]";
+import { loader as coverLoader } from "~/routes/uploads+/blog-covers.$file";
+import sharp from "sharp";
 import { useTestDatabase } from "../../support/database";
 import { routeVisitor, sessionCookieFor, type RouteVisitor } from "../../support/route-visitor";
 
@@ -171,5 +173,34 @@ describe("the blog editor", () => {
     expect((await publicPost(slug)).status).toBe(404);
     await routeVisitor({}).raw(viewLoader, `/blog/${slug}/view.gif`, { params: { slug } });
     expect((await row(id)).view_count).toBe(3);
+  });
+
+  it("keeps a cover picture through the storage seam, re-encoded, and refuses a file that is not one", async () => {
+    const author = await person(["content_creator"]);
+    const id = await write(author);
+    const before = await row(id);
+    const withCover = (file: File, extra: Record<string, string> = {}) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields({ slug: before.slug, ...extra }))) body.set(name, value);
+      body.set("cover", file);
+      return author.multipart(editAction, `/content-creator-dashboard/posts/${id}`, body, { params: { id: String(id) } });
+    };
+    const refused = await withCover(new File(["not a picture"], "cover.png", { type: "image/png" }));
+    expect(refused.status).toBe(400);
+    expect(refused.data.result.error.cover).toEqual(["That file is not a picture: send a JPEG, PNG, WebP or GIF."]);
+    expect(await row(id)).toEqual(before);
+
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: "#3366cc" } }).png().toBuffer();
+    expect((await withCover(new File([new Uint8Array(png)], "cover.png", { type: "image/png" }))).status).toBe(303);
+    const cover = (await row(id)).cover_image!;
+    expect(cover).toMatch(/^\/uploads\/blog-covers\/cover-[0-9a-f]+\.webp$/);
+    const file = cover.split("/").pop()!;
+    const served = await routeVisitor({}).raw(coverLoader, cover, { params: { file } });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/webp");
+    expect((await routeVisitor({}).raw(coverLoader, "/uploads/blog-covers/cover-nope.webp", { params: { file: "cover-nope.webp" } })).status).toBe(404);
+    // Removing it.
+    expect((await save(author, id, fields({ slug: before.slug, remove_cover: "on" }))).status).toBe(303);
+    expect((await row(id)).cover_image).toBeNull();
   });
 });
