@@ -1,6 +1,5 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "@remix-run/node";
-import { forbidden } from "~/accounts/authorize.server";
 import { can } from "~/accounts/policy/permissions";
 import { viewerFor, type CurrentSession } from "~/accounts/session.server";
 import { categorySlugs, findEditorPost, savePost, type EditorPost } from "~/blog/blog-editor.server";
@@ -9,20 +8,17 @@ import { storeCover } from "~/blog/covers.server";
 import { blogPostSchema } from "~/blog/editor-forms";
 import { decidePublication, parseLocalTime } from "~/blog/schedule-rules";
 import { blogPostHtml } from "~/content/markdown.server";
-import { notFound } from "~/errors/not-found.server";
 import { timeZones } from "~/study-sessions/editor-rules";
-import { redirectWithToast } from "~/toasts/toast.server";
-import { requestNow } from "~/utils/clock.server";
 import { parseRecordId } from "~/utils/record-id";
 
 /** The blog editor's load and save, shared by /content-creator-dashboard/posts/new and /posts/{id}. */
 
-/** The post at /content-creator-dashboard/posts/{id}, to whoever may edit it: 404 when there is none, 403 for another writer's. */
-export async function requireEditablePost(request: Request, session: CurrentSession, idParam: string | undefined): Promise<EditorPost> {
+/** The post at /content-creator-dashboard/posts/{id} if the viewer may edit it: "missing" when there is none, "forbidden" for another writer's. */
+export async function editablePost(session: CurrentSession, idParam: string | undefined): Promise<EditorPost | "missing" | "forbidden"> {
   const id = parseRecordId(idParam);
   const post = id === null ? undefined : await findEditorPost(id);
-  if (!post) throw notFound("There is no such blog post.");
-  if (!can(viewerFor(session), "edit_blog_post", { author_id: post.author_id })) throw forbidden(request);
+  if (!post) return "missing";
+  if (!can(viewerFor(session), "edit_blog_post", { author_id: post.author_id })) return "forbidden";
   return post;
 }
 
@@ -30,20 +26,25 @@ export async function editorChoices() {
   return { categories: await listBlogCategories(), timeZones: timeZones() };
 }
 
+export type SubmitOutcome =
+  | { kind: "refused"; result: SubmissionResult<string[]> }
+  | { kind: "preview"; result: SubmissionResult<string[]>; preview: { title: string; excerpt: string; html: string } }
+  | { kind: "saved"; id: number; message: string };
+
 /**
  * One press of the editor's buttons: preview (renders the form's Markdown, saves nothing), save
- * as draft, schedule, or publish. Refusals answer 400 with the messages and change nothing.
+ * as draft, schedule, or publish. "refused" (the route answers 400 with the messages) changes nothing.
  */
-export async function submitPost(request: Request, session: CurrentSession, existing: EditorPost | null) {
-  const submission = parseWithZod(await request.formData(), { schema: blogPostSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
+export async function submitPost(formData: FormData, options: { session: CurrentSession; existing: EditorPost | null; now: Date }): Promise<SubmitOutcome> {
+  const { session, existing, now } = options;
+  const submission = parseWithZod(formData, { schema: blogPostSchema });
+  if (submission.status !== "success") return { kind: "refused", result: submission.reply() };
   const form = submission.value;
-  const refuse = (field: string, message: string) => data({ result: submission.reply({ fieldErrors: { [field]: [message] } }), preview: null }, { status: 400 });
+  const refuse = (field: string, message: string): SubmitOutcome => ({ kind: "refused", result: submission.reply({ fieldErrors: { [field]: [message] } }) });
   if (!(await categorySlugs()).includes(form.category)) return refuse("category", "Choose one of the blog's categories");
   if (form.intent === "preview") {
-    return data({ result: submission.reply(), preview: { title: form.title, excerpt: form.excerpt, html: blogPostHtml(form.body) } });
+    return { kind: "preview", result: submission.reply(), preview: { title: form.title, excerpt: form.excerpt, html: blogPostHtml(form.body) } };
   }
-  const now = requestNow(request);
   const publishAt = form.publish_at ? parseLocalTime(form.publish_at, form.time_zone) : null;
   const publication = decidePublication({
     intent: form.intent,
@@ -69,5 +70,5 @@ export async function submitPost(request: Request, session: CurrentSession, exis
       : publication.status === "scheduled"
         ? `Scheduled: it will be published on ${publication.published_at!.toISOString().replace("T", " ").slice(0, 16)} UTC.`
         : "Published.";
-  throw await redirectWithToast(`/content-creator-dashboard/posts/${saved.id}`, { type: "success", message }, { status: 303 });
+  return { kind: "saved", id: saved.id, message };
 }

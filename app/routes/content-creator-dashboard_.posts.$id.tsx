@@ -1,8 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
-import { viewerFor } from "~/accounts/session.server";
-import { editorChoices, requireEditablePost, submitPost } from "~/blog/post-editor.server";
+import { forbidden, requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
+import { viewerFor, type CurrentSession } from "~/accounts/session.server";
+import { editablePost, editorChoices, submitPost, type SubmitOutcome } from "~/blog/post-editor.server";
+import { notFound } from "~/errors/not-found.server";
+import { redirectWithToast } from "~/toasts/toast.server";
+import { requestNow } from "~/utils/clock.server";
 import { PostEditor, type EditorAnswer } from "~/blog/post-editor";
 import { PollCreateForm } from "~/community/poll-create-form";
 import { pollsFor } from "~/community/polls.server";
@@ -10,6 +13,14 @@ import { PollsSection } from "~/community/polls-section";
 import { metaFor } from "~/seo/page-meta";
 
 const ROUTE = "routes/content-creator-dashboard_.posts.$id";
+
+/** The post, to whoever may edit it: 404 when there is none, 403 for another writer's. */
+async function requireEditablePost(request: Request, session: CurrentSession, id: string | undefined) {
+  const post = await editablePost(session, id);
+  if (post === "missing") throw notFound("There is no such blog post.");
+  if (post === "forbidden") throw forbidden(request);
+  return post;
+}
 
 /** GET /content-creator-dashboard/posts/{id}: edit, preview, schedule or publish a post, and add polls to it. Another writer's post: 403. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -22,8 +33,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireMutationAccess(request, ROUTE);
   const post = await requireEditablePost(request, session, params.id);
-  return submitPost(request, session, post);
+  return answer(await submitPost(await request.formData(), { session, existing: post, now: requestNow(request) }));
 }
+
+/** The route's answer to one press of the editor's buttons (app/blog/post-editor.server.ts `submitPost`). */
+async function answer(outcome: SubmitOutcome) {
+  if (outcome.kind === "refused") return data({ result: outcome.result, preview: null }, { status: 400 });
+  if (outcome.kind === "preview") return data({ result: outcome.result, preview: outcome.preview });
+  throw await redirectWithToast(`/content-creator-dashboard/posts/${outcome.id}`, { type: "success", message: outcome.message }, { status: 303 });
+}
+
 
 export default function EditBlogPostPage() {
   const { post, categories, timeZones, polls } = useLoaderData<typeof loader>();

@@ -1,7 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
-import { editorChoices, submitPost } from "~/blog/post-editor.server";
+import { editorChoices, submitPost, type SubmitOutcome } from "~/blog/post-editor.server";
+import { redirectWithToast } from "~/toasts/toast.server";
+import { requestNow } from "~/utils/clock.server";
 import { PostEditor, type EditorAnswer } from "~/blog/post-editor";
 import { metaFor } from "~/seo/page-meta";
 
@@ -16,8 +18,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** POST: preview, save as draft, schedule or publish the new post (app/blog/post-editor.server.ts). */
 export async function action({ request }: ActionFunctionArgs) {
   const session = await requireMutationAccess(request, ROUTE);
-  return submitPost(request, session, null);
+  return answer(await submitPost(await request.formData(), { session, existing: null, now: requestNow(request) }));
 }
+
+/** The route's answer to one press of the editor's buttons (app/blog/post-editor.server.ts `submitPost`). */
+async function answer(outcome: SubmitOutcome) {
+  if (outcome.kind === "refused") return data({ result: outcome.result, preview: null }, { status: 400 });
+  if (outcome.kind === "preview") return data({ result: outcome.result, preview: outcome.preview });
+  throw await redirectWithToast(`/content-creator-dashboard/posts/${outcome.id}`, { type: "success", message: outcome.message }, { status: 303 });
+}
+
 
 export default function NewBlogPostPage() {
   const { categories, timeZones } = useLoaderData<typeof loader>();

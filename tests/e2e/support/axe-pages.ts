@@ -126,6 +126,8 @@ export const EXTRA_PAGES: AxePage[] = [
   },
   // A thread of a course's forum, its answer marked, as a student who may vote and reply.
   { name: "routes/courses+/$idOrSlug_.forum_.$postId (a demo thread)", role: "student", url: { from: "/courses/waterloo-math-137/forum", links: [/^\/courses\/waterloo-math-137\/forum\/\d+$/] } },
+  // A demo blog post in the editor, as its writer (with its poll's results, shown to staff).
+  { name: "routes/content-creator-dashboard_.posts.$id (a demo post)", role: "content_creator", url: { from: "/content-creator-dashboard", links: [/^\/content-creator-dashboard\/posts\/\d+$/] } },
   // A course's deck studied on its in-course page.
   { name: "routes/in-course-experience+/$idOrSlug.$ (a course's flash cards)", role: "student", url: { from: "/flash-cards", links: [/^\/in-course-experience\/[\w-]+\/flash-cards\/\d+$/] } },
 ];
