@@ -146,6 +146,9 @@ describe("the blog editor", () => {
     expect(await row(id)).toEqual(published);
     expect((await publicPost(slug)).status).toBe(200);
     expect(await listed()).toContain(slug);
+    // Its author is told once.
+    const told = await db().selectFrom("notifications").select(["type", "data"]).where("user_id", "=", manager.userId).execute();
+    expect(told).toEqual([{ type: "BlogPostPublished", data: expect.objectContaining({ path: `/blog/${slug}` }) }]);
   });
 
   it("publishes now, renders the body as Markdown, and counts views by the beacon", async () => {
