@@ -25,6 +25,7 @@ import * as practiceQuestionSets from "./0024_practice_question_sets";
 import * as courseForums from "./0025_course_forums";
 import * as forumModeration from "./0026_forum_moderation";
 import * as contentQuestions from "./0027_content_questions";
+import * as blogEditors from "./0028_blog_editors";
 import * as commentsReactionsFaqs from "./0029_comments_reactions_faqs";
 import * as onlineCourseForums from "./0030_online_course_forums";
 
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   "0025_course_forums": courseForums,
   "0026_forum_moderation": forumModeration,
   "0027_content_questions": contentQuestions,
+  "0028_blog_editors": blogEditors,
   "0029_comments_reactions_faqs": commentsReactionsFaqs,
   "0030_online_course_forums": onlineCourseForums,
 };

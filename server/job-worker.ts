@@ -1,5 +1,6 @@
 import type { AppConfig } from "../app/config/env.server";
 import { db } from "../app/db/db.server";
+import { BLOG_PUBLISHING_EVERY_SECONDS, BLOG_PUBLISHING_QUEUE, blogPublishingJobHandler } from "../app/blog/publishing.server";
 import { HOUSEKEEPING_EVERY_SECONDS, HOUSEKEEPING_QUEUE, housekeepingJobHandler } from "../app/jobs/housekeeping.server";
 import { pgBossJobs } from "../app/jobs/pg-boss-jobs.server";
 import { closeJobBackEnd, createJobRunner, type JobRunner } from "../app/jobs/queue.server";
@@ -38,6 +39,7 @@ function jobHandlers() {
     [STUDY_SESSION_REMINDERS_QUEUE]: studySessionRemindersJobHandler({ db }),
     [TUTORING_REMINDERS_QUEUE]: tutoringRemindersJobHandler({ db }),
     [STUDY_ROOM_BILLINGS_QUEUE]: studyRoomBillingsJobHandler(),
+    [BLOG_PUBLISHING_QUEUE]: blogPublishingJobHandler({ db }),
   };
 }
 
@@ -48,6 +50,7 @@ const FREQUENT_RECURRING_JOBS: RecurringJob[] = [
   { queue: STUDY_SESSION_REMINDERS_QUEUE, everySeconds: STUDY_SESSION_REMINDERS_EVERY_SECONDS },
   { queue: TUTORING_REMINDERS_QUEUE, everySeconds: TUTORING_REMINDERS_EVERY_SECONDS },
   { queue: STUDY_ROOM_BILLINGS_QUEUE, everySeconds: STUDY_ROOM_BILLINGS_EVERY_SECONDS },
+  { queue: BLOG_PUBLISHING_QUEUE, everySeconds: BLOG_PUBLISHING_EVERY_SECONDS },
 ];
 
 /**

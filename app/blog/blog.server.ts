@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { blogPostHtml, hasFormula } from "~/content/markdown.server";
 import { db } from "~/db/db.server";
 
 const authorName = sql<string>`trim(concat(author.first_name, ' ', author.last_name))`;
@@ -13,6 +14,7 @@ export async function listBlogPosts({ category, page, perPage, now = new Date() 
     .selectFrom("blog_posts")
     .leftJoin("users as author", "author.id", "blog_posts.author_id")
     .leftJoin("blog_authors", "blog_authors.user_id", "blog_posts.author_id")
+    .where("blog_posts.status", "=", "published")
     .where("blog_posts.published_at", "<=", now);
   if (category) base = base.where("blog_posts.category", "=", category);
   const [posts, total] = await Promise.all([
@@ -37,17 +39,19 @@ export async function listBlogPosts({ category, page, perPage, now = new Date() 
   return { posts, total: total.n };
 }
 
-/** A published post with its author and category. */
+/** A published post with its author and category, its Markdown body rendered (sanitised) as `body_html`. */
 export async function findBlogPost(slug: string, now = new Date()) {
-  return db()
+  const post = await db()
     .selectFrom("blog_posts")
     .leftJoin("users as author", "author.id", "blog_posts.author_id")
     .leftJoin("blog_authors", "blog_authors.user_id", "blog_posts.author_id")
     .leftJoin("blog_categories", "blog_categories.slug", "blog_posts.category")
     .where("blog_posts.slug", "=", slug)
+    .where("blog_posts.status", "=", "published")
     .where("blog_posts.published_at", "<=", now)
     .select([
       "blog_posts.id",
+      "blog_posts.cover_image",
       "blog_posts.slug",
       "blog_posts.title",
       "blog_posts.excerpt",
@@ -60,6 +64,9 @@ export async function findBlogPost(slug: string, now = new Date()) {
       "blog_authors.headline as author_headline",
     ])
     .executeTakeFirst();
+  if (!post) return undefined;
+  const html = blogPostHtml(post.body);
+  return { ...post, body_html: html, has_formula: hasFormula(html) };
 }
 
 /** A blog author (/blog/@{slug}) with their published posts. */
@@ -74,6 +81,7 @@ export async function findBlogAuthor(slug: string, now = new Date()) {
   const posts = await db()
     .selectFrom("blog_posts")
     .where("author_id", "=", author.user_id)
+    .where("status", "=", "published")
     .where("published_at", "<=", now)
     .select(["id", "slug", "title", "excerpt", "category", "published_at"])
     .orderBy("published_at", "desc")

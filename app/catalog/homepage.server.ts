@@ -28,6 +28,7 @@ export async function loadHomepage(now = new Date()) {
     listUpcomingStudySessions({ now, limit: 4 }),
     db()
       .selectFrom("blog_posts")
+      .where("status", "=", "published")
       .where("published_at", "<=", now)
       .select(["id", "slug", "title", "excerpt", "category", "published_at"])
       .orderBy("published_at", "desc")

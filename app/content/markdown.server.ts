@@ -44,5 +44,13 @@ export function postHtml(text: string): string {
   return markdown.render(text, { userContent: true } satisfies RenderEnv);
 }
 
+/**
+ * A blog post, written by staff (blog managers, content creators): the same sanitising renderer
+ * (raw HTML shown as text, only safe link and picture addresses), links not marked as user content.
+ */
+export function blogPostHtml(text: string): string {
+  return markdown.render(text, {});
+}
+
 /** Whether rendered HTML holds a typeset formula: its page then loads KaTeX's stylesheet. */
 export const hasFormula = (html: string) => html.includes('class="katex');

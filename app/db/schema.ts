@@ -421,7 +421,14 @@ export interface BlogPostsTable {
   author_id: number | null;
   published_at: Timestamp | null;
   created_at: CreatedAt;
+  /** Migration 0028: draft, scheduled (for `published_at`) or published; the public blog shows published ones. */
+  status: Generated<BlogPostStatus>;
+  cover_image: string | null;
+  view_count: Generated<number>;
+  updated_at: UpdatedAt;
 }
+
+export type BlogPostStatus = "draft" | "scheduled" | "published";
 
 export interface TrackingEventsTable {
   id: Generated<string>;
@@ -1086,6 +1093,10 @@ export interface Database {
   resource_reactions: ResourceReactionsTable;
   reaction_counts: ReactionCountsTable;
   faqs: FaqsTable;
+  polls: PollsTable;
+  poll_questions: PollQuestionsTable;
+  poll_responses: PollResponsesTable;
+  poll_answers: PollAnswersTable;
   practice_set_attempts: PracticeSetAttemptsTable;
   practice_tests: PracticeTestsTable;
   practice_test_sections: PracticeTestSectionsTable;
@@ -1589,4 +1600,39 @@ export interface SiteTourViewsTable {
   user_id: number;
   tour_id: number;
   viewed_at: CreatedAt;
+}
+
+// ── Polls and surveys on blog posts and course pages (migration 0028) ────────────────────────
+
+export interface PollsTable {
+  id: Generated<number>;
+  kind: "poll" | "survey";
+  title: string;
+  blog_post_id: number | null;
+  course_id: number | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface PollQuestionsTable {
+  id: Generated<number>;
+  poll_id: number;
+  position: number;
+  kind: "choice" | "text";
+  prompt: string;
+  options: Generated<string[]>;
+}
+
+export interface PollResponsesTable {
+  id: Generated<number>;
+  poll_id: number;
+  user_id: number;
+  created_at: CreatedAt;
+}
+
+export interface PollAnswersTable {
+  response_id: number;
+  question_id: number;
+  option_index: number | null;
+  text_answer: string | null;
 }

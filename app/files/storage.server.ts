@@ -8,7 +8,7 @@ import { config } from "~/config/env.server";
  * media): a folder per bucket under DATA_DIR/uploads on this machine. Object storage (an S3
  * bucket) is not built; it would implement these same calls, and no caller would change.
  */
-export type Bucket = "avatars" | "booklets" | "lesson-media" | "study-session-files" | "study-room-files" | "flash-card-pictures";
+export type Bucket = "avatars" | "booklets" | "lesson-media" | "study-session-files" | "study-room-files" | "flash-card-pictures" | "blog-covers";
 
 export type StoredExtension = "png" | "jpg" | "webp" | "pdf" | "mp4" | "webm" | "vtt";
 
@@ -23,6 +23,8 @@ const EXTENSIONS: Record<Bucket, readonly StoredExtension[]> = {
   "study-room-files": ["pdf", "webp"],
   // Pictures in flash cards, re-encoded.
   "flash-card-pictures": ["webp"],
+  // Blog posts' cover pictures, re-encoded (app/blog/covers.server.ts).
+  "blog-covers": ["webp"],
 };
 
 /**

@@ -33,6 +33,7 @@ export async function listMcatFreeResources(now = new Date()) {
   const [posts, sessions] = await Promise.all([
     db()
       .selectFrom("blog_posts")
+      .where("status", "=", "published")
       .where("published_at", "<=", now)
       .where((eb) => eb.or([eb("category", "=", "mcat"), eb.and([eb("category", "=", "free_resources"), eb("title", "ilike", "%mcat%")])]))
       .select(["id", "slug", "title", "excerpt", "category"])

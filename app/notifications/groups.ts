@@ -84,6 +84,10 @@ const TITLES: Record<string, (group: NotificationGroup) => string> = {
     if (group.items.length > 1) return `${group.items.length} new replies to “${title}”`;
     return typeof name === "string" && name ? `${name} replied to “${title}”` : `New reply to “${title}”`;
   },
+  BlogPostPublished: (group) => {
+    const title = group.items[0]?.data.post_title;
+    return group.items.length === 1 && typeof title === "string" ? `Your post “${title}” is published` : "Your scheduled posts are published";
+  },
   TutoringSessionFeedback: (group) => {
     const name = group.items[0]?.data.author_name;
     return typeof name === "string" && name ? `${name} left feedback on your tutoring session` : "You have feedback on a tutoring session";

@@ -9,7 +9,7 @@ export async function listSitemapEntries(now = new Date()): Promise<SitemapEntry
   const [courses, schools, posts, authors, positions, partners, scholarships, landing, instructors, tutors, textbooks] = await Promise.all([
     db().selectFrom("courses").select("slug").orderBy("id").execute(),
     db().selectFrom("schools").select("id").orderBy("id").execute(),
-    db().selectFrom("blog_posts").where("published_at", "<=", now).select(["slug", "published_at"]).orderBy("published_at", "desc").execute(),
+    db().selectFrom("blog_posts").where("status", "=", "published").where("published_at", "<=", now).select(["slug", "published_at"]).orderBy("published_at", "desc").execute(),
     db().selectFrom("blog_authors").select("slug").orderBy("slug").execute(),
     db().selectFrom("job_positions").where("open", "=", true).select(["id", "posted_at"]).orderBy("id").execute(),
     db().selectFrom("partners").select("slug").orderBy("slug").execute(),

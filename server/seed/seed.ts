@@ -12,6 +12,7 @@ import { seedFlashCards } from "./flash-cards";
 import { seedForums } from "./forums";
 import { seedQuestions } from "./questions";
 import { seedCommunity } from "./community";
+import { seedPolls } from "./polls";
 import { seedPracticeSets } from "./practice-sets";
 import { seedPracticeTests } from "./practice-tests";
 import { seedTutoring } from "./tutoring";
@@ -115,6 +116,11 @@ const SEEDED_TABLES = [
   "resource_reactions",
   "reaction_counts",
   "faqs",
+  // Polls on a demo blog post and on MATH 137's page, with a few answers (server/seed/polls.ts).
+  "polls",
+  "poll_questions",
+  "poll_responses",
+  "poll_answers",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -466,6 +472,8 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
       category: post.category,
       author_id: userId(post.authorEmail),
       published_at: published,
+      // Explicit state (migration 0028): a post dated later waits for the blog-publishing job.
+      status: post.publishedDaysAgo > 0 ? ("published" as const) : ("scheduled" as const),
       created_at: post.publishedDaysAgo > 0 ? published : daysAgo(1),
     };
   });
@@ -510,6 +518,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   Object.assign(summary, await seedForums(trx, { user: userId }, now));
   Object.assign(summary, await seedQuestions(trx, { user: userId }, now));
   Object.assign(summary, await seedCommunity(trx, { user: userId }, now));
+  Object.assign(summary, await seedPolls(trx, { user: userId }, now));
 
   return summary;
 }

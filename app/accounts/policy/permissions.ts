@@ -1,5 +1,5 @@
 import { hasRole, isGuest, isInstructor, type Viewer } from "~/accounts/roles";
-import { FAQ_STAFF_ROLES, FORUM_MODERATOR_ROLES, USER_DIRECTORY_ROLES } from "~/accounts/policy/route-rules";
+import { BLOG_MANAGER_ROLES, FAQ_STAFF_ROLES, FORUM_MODERATOR_ROLES, USER_DIRECTORY_ROLES } from "~/accounts/policy/route-rules";
 
 /**
  * Who may do what to whom, beside app/accounts/policy/route-rules.ts (who may open or change each
@@ -66,6 +66,10 @@ export interface Permissions {
   moderate_forum: "forum";
   /** Write, edit, delete and reorder the FAQs of the pricing, product and help pages (SPEC §6: admin, manager). */
   manage_faqs: "faqs";
+  /** Edit, schedule and publish a blog post: its author while a content creator, blog managers and admins anyone's. */
+  edit_blog_post: BlogPostRef;
+  /** Make a poll or survey on a blog post (whoever edits it) or a course page (admins, managers, its instructors). */
+  manage_polls: PollTargetRef;
 }
 
 /**
@@ -91,6 +95,21 @@ export function questionInboxScope(viewer: Viewer): QuestionInboxScope {
 /** Whether someone answers any questions at all (the inbox shows for them). */
 export function answersQuestions(scope: QuestionInboxScope): boolean {
   return scope.allCourses || scope.instructorId !== null || scope.studyBuddy;
+}
+
+/** A blog post, as far as who may edit it goes (a new post: the viewer's own, `author_id` their id). */
+export interface BlogPostRef {
+  author_id: number | null;
+}
+
+/** What a poll hangs off: a blog post, or a catalogue course with the instructors of its online courses. */
+export type PollTargetRef = { blog_post: BlogPostRef } | { course: { instructor_ids: readonly number[] } };
+
+/** Who edits a blog post (the policy's `edit_blog_post`). */
+function editsBlogPost(viewer: Viewer, post: BlogPostRef): boolean {
+  if (viewer.id === null) return false;
+  if (hasRole(viewer, ...BLOG_MANAGER_ROLES)) return true;
+  return hasRole(viewer, "content_creator") && post.author_id !== null && post.author_id === viewer.id;
 }
 
 /**
@@ -203,6 +222,11 @@ const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boole
   accept_forum_answer: (viewer, post) => viewer.id !== null && ((post.author_id !== null && post.author_id === viewer.id) || hasRole(viewer, ...FORUM_MODERATOR_ROLES)),
   moderate_forum: (viewer) => viewer.id !== null && hasRole(viewer, ...FORUM_MODERATOR_ROLES),
   manage_faqs: (viewer) => viewer.id !== null && hasRole(viewer, ...FAQ_STAFF_ROLES),
+  edit_blog_post: editsBlogPost,
+  manage_polls: (viewer, target) =>
+    "blog_post" in target
+      ? editsBlogPost(viewer, target.blog_post)
+      : viewer.id !== null && (hasRole(viewer, "admin", "manager") || (isInstructor(viewer) && target.course.instructor_ids.includes(viewer.id))),
 };
 
 /**

@@ -20,7 +20,11 @@ export const USER_DIRECTORY_ROLES = ["admin"] as const satisfies readonly Role[]
 /** The educator home; managers and study-buddy admins come for its students' questions (?page=oc_questions). */
 export const INSTRUCTOR_DASHBOARD_ROLES = [...INSTRUCTOR_ROLES, "tutor", "admin", "manager", "study_buddy_admin"] as const satisfies readonly Role[];
 export const TEACHER_DASHBOARD_ROLES = ["teacher", "admin"] as const satisfies readonly Role[];
-export const CONTENT_CREATOR_DASHBOARD_ROLES = ["content_creator", "admin"] as const satisfies readonly Role[];
+export const CONTENT_CREATOR_DASHBOARD_ROLES = ["content_creator", "blog_manager", "admin"] as const satisfies readonly Role[];
+/** Who writes blog posts (the editor under /content-creator-dashboard/posts); `edit_blog_post` then decides per post. */
+export const BLOG_EDITOR_ROLES = ["content_creator", "blog_manager", "admin"] as const satisfies readonly Role[];
+/** Who edits anyone's blog posts (and their polls); a content creator edits only their own. */
+export const BLOG_MANAGER_ROLES = ["blog_manager", "admin"] as const satisfies readonly Role[];
 /** Who may open the online-course editor at all; `can(viewer, "manage_online_course", course)` then decides per course. */
 export const ONLINE_COURSE_EDITOR_ROLES = [...INSTRUCTOR_ROLES, "manager", "admin"] as const satisfies readonly Role[];
 /** Who may browse the question bank (/online-course-activities/questions). */
@@ -128,6 +132,9 @@ export const ROUTE_RULES = {
   "routes/instructor-dashboard": { access: { roles: INSTRUCTOR_DASHBOARD_ROLES } },
   "routes/teacher-dashboard": { access: { roles: TEACHER_DASHBOARD_ROLES } },
   "routes/content-creator-dashboard": { access: { roles: CONTENT_CREATOR_DASHBOARD_ROLES } },
+  // Blog editor (Community items 6, 7): write, preview, schedule and publish posts; `edit_blog_post` per post.
+  "routes/content-creator-dashboard_.posts.new": { access: { roles: BLOG_EDITOR_ROLES } },
+  "routes/content-creator-dashboard_.posts.$id": { access: { roles: BLOG_EDITOR_ROLES } },
 
   // Password reset and confirmation (issue 3 item 4): reachable without an account by design.
   "routes/users+/password": { access: "public" },
@@ -355,6 +362,13 @@ export const ROUTE_RULES = {
   "routes/blog+/_index": { access: "public" },
   // Also serves /blog/@{slug}, the author's page.
   "routes/blog+/$slug": { access: "public" },
+  // The view beacon of a post's page (a 1×1 picture, outside the cached HTML) and cover pictures.
+  "routes/blog+/$slug_.view[.gif]": { access: "public" },
+  "routes/uploads+/blog-covers.$file": { access: "public" },
+  // Polls and surveys on blog posts and course pages: anyone sees the questions, signed-in people
+  // answer once; staff make them (`manage_polls` decides per blog post or course).
+  "routes/polls.$id": { access: "public", mutations: "signed-in" },
+  "routes/polls.new": { access: "signed-in" },
   "routes/textbooks+/_index": { access: "public" },
   "routes/textbooks+/$level": { access: "public" },
   "routes/textbooks+/$level_.$slug": { access: "public" },

@@ -7,6 +7,9 @@ import { viewerFor } from "~/accounts/session.server";
 import { CommentThread } from "~/community/comment-thread";
 import { loadCommunity } from "~/community/comments.server";
 import { findBlogAuthor, findBlogPost } from "~/blog/blog.server";
+import { BlogPostBody } from "~/blog/blog-post-body";
+import { pagePolls } from "~/community/page-polls.server";
+import { PollsSection } from "~/community/polls-section";
 import { displayDate, isoOf } from "~/formatting/display";
 import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
@@ -25,8 +28,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const post = await findBlogPost(slug);
   if (!post) throw new Response("Post not found", { status: 404 });
   const viewer = viewerFor(session);
-  const community = await loadCommunity({ type: "blog_post", id: post.id }, viewer, { moderator: can(viewer, "moderate_forum", "forum") });
-  return { kind: "post" as const, post, community };
+  const [community, polls] = await Promise.all([
+    loadCommunity({ type: "blog_post", id: post.id }, viewer, { moderator: can(viewer, "moderate_forum", "forum") }),
+    pagePolls(session, { blogPostId: post.id }, `/blog/${post.slug}`),
+  ]);
+  return { kind: "post" as const, post, community, polls };
 }
 
 export default function BlogSlugPage() {
@@ -90,12 +96,9 @@ export default function BlogSlugPage() {
             </>
           ) : null}
         </Text>
-        {post.body.split(/\n{2,}/).map((paragraph, index) => (
-          <Text as="p" size="4" mb="4" key={index}>
-            {paragraph}
-          </Text>
-        ))}
+        <BlogPostBody post={post} />
       </article>
+      <PollsSection {...data.polls} />
       <CommentThread community={data.community} />
     </Container>
   );

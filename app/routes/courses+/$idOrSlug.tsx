@@ -3,6 +3,8 @@ import { Badge, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { findCourseDetail } from "~/catalog/courses.server";
+import { pagePolls } from "~/community/page-polls.server";
+import { PollsSection } from "~/community/polls-section";
 import { formatPrice } from "~/formatting/price";
 import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
 import { metaFor } from "~/seo/page-meta";
@@ -11,14 +13,14 @@ import { guestCacheableHeaders } from "~/utils/guest-cache";
 export const headers = guestCacheableHeaders;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRouteAccess(request, "routes/courses+/$idOrSlug");
+  const session = await requireRouteAccess(request, "routes/courses+/$idOrSlug");
   const detail = await findCourseDetail(params.idOrSlug ?? "");
   if (!detail) throw new Response("Course not found", { status: 404 });
-  return detail;
+  return { ...detail, polls: await pagePolls(session, { courseId: detail.course.id }, `/courses/${detail.course.slug}`) };
 }
 
 export default function CoursePage() {
-  const { course, onlineCourses, studySessions } = useLoaderData<typeof loader>();
+  const { course, onlineCourses, studySessions, polls } = useLoaderData<typeof loader>();
   return (
     <Container size="3" px="4" py="6">
       <Text as="p" color="gray">
@@ -67,6 +69,7 @@ export default function CoursePage() {
       ) : (
         <UpcomingSessionList sessions={studySessions} />
       )}
+      <PollsSection {...polls} />
     </Container>
   );
 }

@@ -131,6 +131,8 @@ export const EXTRA_PAGES: AxePage[] = [
   { name: "routes/instructor-dashboard (?page=oc_questions, a question open)", role: "instructor", url: { from: "/instructor-dashboard?page=oc_questions&status=all", links: [/^\/instructor-dashboard\?page=oc_questions&status=all&ocq_id=\d+$/] } },
   // A blog post's comments and reactions with their forms, as a student who may comment, vote and react.
   { name: "routes/blog+/$slug (a post's comments, signed in)", role: "student", url: "/blog/active-recall-and-spaced-repetition" },
+  // A demo blog post in the editor, as its writer (with its poll's results, shown to staff).
+  { name: "routes/content-creator-dashboard_.posts.$id (a demo post)", role: "content_creator", url: { from: "/content-creator-dashboard", links: [/^\/content-creator-dashboard\/posts\/\d+$/] } },
   // A course's deck studied on its in-course page.
   { name: "routes/in-course-experience+/$idOrSlug.$ (a course's flash cards)", role: "student", url: { from: "/flash-cards", links: [/^\/in-course-experience\/[\w-]+\/flash-cards\/\d+$/] } },
 ];
