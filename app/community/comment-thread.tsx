@@ -13,9 +13,11 @@ type Thread = Pick<Community, "target" | "viewer" | "reactions" | "comments" | "
 /**
  * Under a blog post or an activity: its reactions, then its comments (replies one level under
  * each), each with votes and reactions, and the forms to comment, reply, delete one's own and
- * report. Guests read it all, with a link to sign in.
+ * report. Guests read it all, with a link to sign in. `headingLevel` 3 when it sits inside a
+ * section headed by an h2 (an activity's article).
  */
-export function CommentThread({ community, canComment = true }: { community: Thread; canComment?: boolean }) {
+export function CommentThread({ community, canComment = true, headingLevel = 2 }: { community: Thread; canComment?: boolean; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const { target, viewer } = community;
   const location = useLocation();
   const signIn = `/users/sign_in?redirect_to=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
@@ -23,9 +25,9 @@ export function CommentThread({ community, canComment = true }: { community: Thr
     <section aria-labelledby={`comments-heading-${target.type}-${target.id}`} className="comment-thread" id="comments">
       {community.hasFormula ? <FormulaStylesheet /> : null}
       <ReactionBar type={target.type} id={target.id} reactions={community.reactions} signedIn={viewer.signedIn} />
-      <h2 className="section-heading" id={`comments-heading-${target.type}-${target.id}`}>
+      <Heading className="section-heading" id={`comments-heading-${target.type}-${target.id}`}>
         {community.count} {community.count === 1 ? "comment" : "comments"}
-      </h2>
+      </Heading>
       {viewer.signedIn ? (
         canComment ? (
           <CommentForm target={target} label="Add a comment" />

@@ -321,7 +321,7 @@ function ActivityPanel({ selected, courseId }: { selected: SelectedActivity; cou
         askResult={actionData && "askResult" in actionData ? (actionData.askResult as SubmissionResult<string[]>) : null}
       />
       <PreviousNext previous={selected.previous} next={selected.next} base={page.base} />
-      {page.community?.target.id === activity.id ? <CommentThread community={page.community} /> : null}
+      {page.community?.target.id === activity.id ? <CommentThread community={page.community} headingLevel={3} /> : null}
     </article>
   );
 }
