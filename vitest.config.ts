@@ -6,6 +6,20 @@ import { detectDatabaseTarget } from "./tests/support/database-target";
 const ONCE = ["tests/routes/**/*.test.ts", "tests/system/**/*.test.ts"];
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
+/** A `?url` import (a stylesheet a page links) answers an address like the build's, not the empty string. */
+const assetUrls = {
+  name: "asset-urls",
+  enforce: "pre" as const,
+  resolveId(id: string) {
+    const match = /([^/\\]+)\?url$/.exec(id);
+    // Named so that Vitest's own stylesheet handling (which empties every `.css` module) leaves it alone.
+    return match ? `\0asset-url:${match[1]}.js` : null;
+  },
+  load(id: string) {
+    return id.startsWith("\0asset-url:") ? `export default ${JSON.stringify(`/assets/${id.slice("\0asset-url:".length, -".js".length)}`)};` : null;
+  },
+};
+
 export default defineConfig(async (): Promise<ViteUserConfig> => {
   const target = await detectDatabaseTarget();
   const onPostgres = target.kind === "postgres";
@@ -19,6 +33,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
   });
   return {
     resolve: { alias },
+    plugins: [assetUrls],
     test: {
       environment: "node",
       pool: "forks" as const,
