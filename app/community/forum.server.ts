@@ -6,6 +6,7 @@ import type { Database, ReportReason, VotableType } from "~/db/schema";
 import { can } from "~/accounts/policy/permissions";
 import type { Viewer } from "~/accounts/roles";
 import { postingAllowance, type PostingAllowance, type PostModeration } from "~/community/moderation";
+import { moderateComment } from "~/community/comments.server";
 import { hasFormula, postHtml } from "~/content/markdown.server";
 import { createNotification } from "~/notifications/notifications.server";
 import { parseRecordId } from "~/utils/record-id";
@@ -435,6 +436,24 @@ export async function reportQueue() {
     // A comment's page is found as its reader reaches it (/community/interactions?comment=).
     href: row.reportable_type === "comment" ? `/community/interactions?comment=${row.reportable_id}` : threadHref(row),
   }));
+}
+
+/**
+ * From the reports queue: hides a reported post, reply or comment, which settles its reports.
+ * False when it is gone.
+ */
+export async function hideReported(input: { type: "forum_post" | "forum_reply" | "comment"; id: number; moderatorId: number; now: Date }): Promise<boolean> {
+  if (input.type === "comment") return moderateComment({ commentId: input.id, hide: true, moderatorId: input.moderatorId, now: input.now });
+  if (input.type === "forum_post") {
+    const post = await db().selectFrom("forum_posts").select("id").where("id", "=", input.id).executeTakeFirst();
+    if (!post) return false;
+    await moderatePost({ postId: input.id, action: "hide", moderatorId: input.moderatorId, now: input.now });
+    return true;
+  }
+  const reply = await db().selectFrom("forum_replies").select(["id", "post_id"]).where("id", "=", input.id).executeTakeFirst();
+  if (!reply) return false;
+  await moderateReply({ postId: reply.post_id, replyId: input.id, hide: true, moderatorId: input.moderatorId, now: input.now });
+  return true;
 }
 
 /** Where a reported post or reply is read: its thread on its board. */

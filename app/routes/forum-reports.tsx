@@ -2,13 +2,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
-import { moderateComment } from "~/community/comments.server";
 import { reportQueueSchema } from "~/community/forum-forms";
-import { dismissReports, moderatePost, moderateReply, reportQueue } from "~/community/forum.server";
+import { dismissReports, hideReported, reportQueue } from "~/community/forum.server";
 import { REPORT_REASONS } from "~/community/moderation";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors } from "~/components/form-field";
-import { db } from "~/db/db.server";
 import { formatDate } from "~/formatting/format";
 import { metaFor } from "~/seo/page-meta";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -37,20 +35,9 @@ export async function action({ request }: ActionFunctionArgs) {
     await dismissReports({ type, id, moderatorId: session.user.id, now });
     throw await redirectWithToast("/forum-reports", { type: "success", message: "Reports dismissed." }, { status: 303 });
   }
-  if (type === "comment") {
-    if (!(await moderateComment({ commentId: id, hide: true, moderatorId: session.user.id, now }))) return data({ result: submission.reply({ formErrors: ["That comment is gone."] }) }, { status: 404 });
-    throw await redirectWithToast("/forum-reports", { type: "success", message: "The comment is hidden." }, { status: 303 });
-  }
-  if (type === "forum_post") {
-    const post = await db().selectFrom("forum_posts").select("id").where("id", "=", id).executeTakeFirst();
-    if (!post) return data({ result: submission.reply({ formErrors: ["That post is gone."] }) }, { status: 404 });
-    await moderatePost({ postId: id, action: "hide", moderatorId: session.user.id, now });
-  } else {
-    const reply = await db().selectFrom("forum_replies").select(["id", "post_id"]).where("id", "=", id).executeTakeFirst();
-    if (!reply) return data({ result: submission.reply({ formErrors: ["That reply is gone."] }) }, { status: 404 });
-    await moderateReply({ postId: reply.post_id, replyId: id, hide: true, moderatorId: session.user.id, now });
-  }
-  throw await redirectWithToast("/forum-reports", { type: "success", message: type === "forum_post" ? "The post is hidden." : "The reply is hidden." }, { status: 303 });
+  if (!(await hideReported({ type, id, moderatorId: session.user.id, now })))
+    return data({ result: submission.reply({ formErrors: [`That ${TYPE_NAMES[type].toLowerCase()} is gone.`] }) }, { status: 404 });
+  throw await redirectWithToast("/forum-reports", { type: "success", message: `The ${TYPE_NAMES[type].toLowerCase()} is hidden.` }, { status: 303 });
 }
 
 export default function ForumReportsPage() {
@@ -69,7 +56,8 @@ export default function ForumReportsPage() {
             <li key={`${item.type}:${item.id}`}>
               <article className="tutoring-row" aria-label={`${TYPE_NAMES[item.type]}: ${item.postTitle ?? "gone"}`}>
                 <strong>
-                  {TYPE_LABELS[item.type]} {item.href ? (
+                  {TYPE_LABELS[item.type]}{" "}
+                  {item.href ? (
                     // A comment's link is a redirect to its page: a full load.
                     <Link to={item.href} reloadDocument={item.type === "comment"}>
                       {item.postTitle}
