@@ -12,15 +12,16 @@ const body = z
   .max(FORUM_BODY_MAX, `Keep it to ${FORUM_BODY_MAX.toLocaleString("en-US")} characters`);
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
-export const newPostSchema = z.object({
-  title: z.string({ error: "Give your post a title" }).trim().min(3, "Give your post a title of at least 3 characters").max(200, "Keep the title to 200 characters"),
-  body,
-});
+const title = z.string({ error: "Give your post a title" }).trim().min(3, "Give your post a title of at least 3 characters").max(200, "Keep the title to 200 characters");
+
+export const newPostSchema = z.object({ title, body });
 
 export const threadSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("reply"), body }),
+    z.object({ intent: z.literal("edit"), title, body }),
+    z.object({ intent: z.literal("edit_reply"), reply_id: id("Choose a reply"), body }),
     z.object({
       intent: z.literal("vote"),
       votable_type: z.enum(["forum_post", "forum_reply"], { error: "Vote for the post or a reply" }),

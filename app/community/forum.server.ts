@@ -149,6 +149,7 @@ export async function loadPost(board: Pick<Board, "kind" | "id">, postId: number
       "p.hidden_at",
       "p.locked_at",
       "p.pinned_at",
+      "p.edited_at",
       displayNameSql("u").as("author_name"),
     ])
     .where("p.id", "=", postId)
@@ -160,7 +161,7 @@ export async function loadPost(board: Pick<Board, "kind" | "id">, postId: number
     db()
       .selectFrom("forum_replies as r")
       .leftJoin("users as u", "u.id", "r.author_id")
-      .select(["r.id", "r.body", "r.author_id", "r.vote_count", "r.created_at", "r.hidden_at", displayNameSql("u").as("author_name")])
+      .select(["r.id", "r.body", "r.author_id", "r.vote_count", "r.created_at", "r.hidden_at", "r.edited_at", displayNameSql("u").as("author_name")])
       .where("r.post_id", "=", postId)
       .orderBy("r.created_at")
       .orderBy("r.id")
@@ -193,6 +194,9 @@ export async function loadPost(board: Pick<Board, "kind" | "id">, postId: number
     hidden: post.hidden_at !== null,
     locked: post.locked_at !== null,
     pinned: post.pinned_at !== null,
+    // The words as written, for its author's edit form.
+    body: post.body,
+    editedAt: post.edited_at,
     authorId: post.author_id,
     authorName: post.author_name,
     createdAt: post.created_at,
@@ -203,6 +207,8 @@ export async function loadPost(board: Pick<Board, "kind" | "id">, postId: number
     replies: replies.map((reply) => ({
       id: reply.id,
       bodyHtml: replyHtml.get(reply.id) ?? null,
+      body: replyHtml.get(reply.id) === null ? null : reply.body,
+      editedAt: reply.edited_at,
       hidden: reply.hidden_at !== null,
       authorId: reply.author_id,
       authorName: reply.author_name,
@@ -248,6 +254,17 @@ export async function addReply(input: { board: Board; postId: number; authorId: 
       }
       return reply.id;
     });
+}
+
+/** Its author (or a moderator) changes a post's title and words. */
+export async function editPost(input: { postId: number; title: string; body: string; now: Date }) {
+  await db().updateTable("forum_posts").set({ title: input.title, body: input.body, edited_at: input.now }).where("id", "=", input.postId).execute();
+}
+
+/** Its author (or a moderator) changes a reply's words; false when the post has no such reply. */
+export async function editReply(input: { postId: number; replyId: number; body: string; now: Date }): Promise<boolean> {
+  const changed = await db().updateTable("forum_replies").set({ body: input.body, edited_at: input.now }).where("id", "=", input.replyId).where("post_id", "=", input.postId).executeTakeFirst();
+  return changed.numUpdatedRows > 0n;
 }
 
 /** The table each votable kind counts its votes in. */

@@ -576,6 +576,8 @@ export interface ForumPostsTable {
   hidden_at: Timestamp | null;
   locked_at: Timestamp | null;
   pinned_at: Timestamp | null;
+  /** When its author last changed it (migration 0030). */
+  edited_at: Generated<Date | null>;
 }
 
 export interface ForumRepliesTable {
@@ -586,6 +588,7 @@ export interface ForumRepliesTable {
   vote_count: Generated<number>;
   created_at: CreatedAt;
   hidden_at: Timestamp | null;
+  edited_at: Generated<Date | null>;
 }
 
 export type VotableType = "forum_post" | "forum_reply" | "comment";

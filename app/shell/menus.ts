@@ -58,6 +58,8 @@ export function roleMenuEntries(viewer: Viewer): MenuLink[] {
   if (hasRole(viewer, "brand_ambassador")) entries.push({ label: "Brand Ambassador Dashboard", href: "/brand-ambassador-dashboard" });
   if (hasRole(viewer, "study_buddy_admin")) entries.push({ label: "Study Buddy Questions", href: "/instructor-dashboard?page=oc_questions" });
   if (hasRole(viewer, "forum_moderator")) entries.push({ label: "Forum Reports", href: "/forum-reports" });
+  // Content creators land on it; blog managers reach it from here.
+  if (hasRole(viewer, "blog_manager") && !hasRole(viewer, "content_creator")) entries.push({ label: "Blog Dashboard", href: "/content-creator-dashboard" });
   return entries;
 }
 

@@ -62,6 +62,8 @@ export interface Permissions {
   edit_flash_card_deck: FlashCardDeckRef;
   /** Choose (or change) the reply that answers a forum post: its asker, forum moderators and admins. */
   accept_forum_answer: ForumPostRef;
+  /** Change a forum post's or reply's words: its author, forum moderators and admins. */
+  edit_forum_post: ForumPostRef;
   /** Hide, lock, pin and delete forum posts, hide replies, and work the reports queue. */
   moderate_forum: "forum";
   /** Write, edit, delete and reorder the FAQs of the pricing, product and help pages (SPEC §6: admin, manager). */
@@ -219,6 +221,7 @@ const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boole
   edit_flash_card_deck: (viewer, deck) =>
     viewer.id !== null && (deck.owner_id !== null ? deck.owner_id === viewer.id : deck.course !== null && managesOnlineCourse(viewer, deck.course.instructor_id)),
   // The asker knows which reply solved it; moderators settle a thread whose asker has gone.
+  edit_forum_post: (viewer, post) => viewer.id !== null && ((post.author_id !== null && post.author_id === viewer.id) || hasRole(viewer, ...FORUM_MODERATOR_ROLES)),
   accept_forum_answer: (viewer, post) => viewer.id !== null && ((post.author_id !== null && post.author_id === viewer.id) || hasRole(viewer, ...FORUM_MODERATOR_ROLES)),
   moderate_forum: (viewer) => viewer.id !== null && hasRole(viewer, ...FORUM_MODERATOR_ROLES),
   manage_faqs: (viewer) => viewer.id !== null && hasRole(viewer, ...FAQ_STAFF_ROLES),

@@ -7,11 +7,11 @@ import { viewerFor } from "~/accounts/session.server";
 import { FORUM_BODY_MAX, threadSchema } from "~/community/forum-forms";
 import type { Viewer } from "~/accounts/roles";
 import { boardOf } from "~/community/forum-board.server";
-import { acceptAnswer, addReply, castVote, fileReport, loadPost, type Board, moderatePost, moderateReply, postingAllowanceFor, setFollowing } from "~/community/forum.server";
+import { acceptAnswer, addReply, castVote, editPost, editReply, fileReport, loadPost, type Board, moderatePost, moderateReply, postingAllowanceFor, setFollowing } from "~/community/forum.server";
 import { MODERATION_MESSAGES, REPORT_REASONS } from "~/community/moderation";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormulaStylesheet } from "~/content/formula-stylesheet";
-import { FormErrors, TextAreaField } from "~/components/form-field";
+import { FormErrors, FormField, TextAreaField } from "~/components/form-field";
 import { notFound } from "~/errors/not-found.server";
 import { formatDate } from "~/formatting/format";
 import { clippedTitle, metaFor } from "~/seo/page-meta";
@@ -43,6 +43,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Whether this person may choose the answer: the asker, or a forum moderator.
     accepts: can(viewer, "accept_forum_answer", { author_id: post.authorId }),
     moderates: can(viewer, "moderate_forum", "forum"),
+    // Whose words this person may change: the post's and replies' authors, and moderators.
+    editsPost: can(viewer, "edit_forum_post", { author_id: post.authorId }),
+    editableReplyIds: post.replies.filter((reply) => reply.body !== null && can(viewer, "edit_forum_post", { author_id: reply.authorId })).map((reply) => reply.id),
   };
 }
 
@@ -64,6 +67,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!allowance.ok) return refuse(429, allowance.message);
       const replyId = await addReply({ board, postId: post.id, authorId: session.user.id, postTitle: post.title, body: command.body, now: requestNow(request) });
       throw await redirectWithToast(`${here}#reply-${replyId}`, { type: "success", message: "Reply posted." }, { status: 303 });
+    }
+    case "edit":
+    case "edit_reply": {
+      const reply = command.intent === "edit_reply" ? post.replies.find((candidate) => candidate.id === command.reply_id) : undefined;
+      if (command.intent === "edit_reply" && !reply) return refuse(404, "There is no such reply in this thread.");
+      if (!can(viewer, "edit_forum_post", { author_id: reply ? reply.authorId : post.authorId })) return refuse(403, "Only its author (or a moderator) changes it.");
+      if ((post.locked || reply?.hidden) && !can(viewer, "moderate_forum", "forum")) return refuse(409, "This post is locked: it can no longer be changed.");
+      const now = requestNow(request);
+      if (command.intent === "edit") await editPost({ postId: post.id, title: command.title, body: command.body, now });
+      else await editReply({ postId: post.id, replyId: command.reply_id, body: command.body, now });
+      throw await redirectWithToast(command.intent === "edit" ? here : `${here}#reply-${command.reply_id}`, { type: "success", message: "Your changes are saved." }, { status: 303 });
     }
     case "vote": {
       const known = command.votable_type === "forum_post" ? command.votable_id === post.id : post.replies.some((reply) => reply.id === command.votable_id);
@@ -100,6 +114,45 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await setFollowing(session.user.id, post.id, command.follow === "on");
       throw await redirectWithToast(here, { type: "success", message: command.follow === "on" ? "You will hear of new replies." : "You no longer follow this post." }, { status: 303 });
   }
+}
+
+/** Its author's (or a moderator's) form to change a post's or reply's words, folded away. */
+function EditForm({
+  label,
+  intent,
+  replyId,
+  title,
+  body,
+  errors,
+}: {
+  label: string;
+  intent: "edit" | "edit_reply";
+  replyId?: number;
+  title?: string;
+  body: string;
+  errors: Record<string, string[] | null> | null;
+}) {
+  const id = replyId ? `edit-reply-${replyId}` : "edit-post";
+  const failed = intent === "edit" && errors !== null && Boolean(errors.title || errors.body);
+  return (
+    <details className="forum__report" open={failed}>
+      <summary>{label}</summary>
+      <Form method="post" className="tutoring-form">
+        <CsrfInput />
+        <input type="hidden" name="intent" value={intent} />
+        {replyId ? <input type="hidden" name="reply_id" value={replyId} /> : null}
+        {title !== undefined ? (
+          <FormField label="Title" id={`${id}-title`} name="title" required minLength={3} maxLength={200} defaultValue={title} errors={failed ? errors?.title ?? undefined : undefined} />
+        ) : null}
+        <TextAreaField label="Text" id={`${id}-body`} name="body" required rows={5} maxLength={FORUM_BODY_MAX} defaultValue={body} errors={failed ? errors?.body ?? undefined : undefined} />
+        <div>
+          <button type="submit" className="button button--outline">
+            Save changes
+          </button>
+        </div>
+      </Form>
+    </details>
+  );
 }
 
 function VoteButton({ type, id, count, voted, signedIn }: { type: "forum_post" | "forum_reply"; id: number; count: number; voted: boolean; signedIn: boolean }) {
@@ -181,10 +234,10 @@ function ModeratePost({ post }: { post: { hidden: boolean; locked: boolean; pinn
 }
 
 export default function ForumThreadPage() {
-  const { board, post, signedIn, accepts, moderates } = useLoaderData<typeof loader>();
+  const { board, post, signedIn, accepts, moderates, editsPost, editableReplyIds } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const here = `${board}/${post.id}`;
+  const here = `${board.path}/${post.id}`;
   return (
     <div className="wrapper wrapper--medium page">
       <p>
@@ -200,6 +253,7 @@ export default function ForumThreadPage() {
           {post.acceptedReplyId !== null ? " · answered" : ""}
           {post.pinned ? " · pinned" : ""}
           {post.locked ? " · locked" : ""}
+          {post.editedAt ? " · edited" : ""}
         </p>
         {post.hidden ? (
           <p className="in-course__callout in-course__callout--warning" role="status">
@@ -220,6 +274,7 @@ export default function ForumThreadPage() {
             </Form>
           ) : null}
         </div>
+        {editsPost ? <EditForm label="Edit the post" intent="edit" title={post.title} body={post.body} errors={answer?.result.error ?? null} /> : null}
         {signedIn ? <ReportForm type="forum_post" id={post.id} /> : null}
         {moderates ? <ModeratePost post={post} /> : null}
       </article>
@@ -243,6 +298,7 @@ export default function ForumThreadPage() {
                 ) : null}
                 <p className="muted in-course__small">
                   {reply.authorName ?? "A former member"} · {formatDate(reply.createdAt, "MMM d, yyyy 'at' h:mm a")}
+                  {reply.editedAt ? " · edited" : ""}
                 </p>
                 {reply.bodyHtml === null ? (
                   <p className="muted">This reply was hidden by a moderator.</p>
@@ -282,6 +338,7 @@ export default function ForumThreadPage() {
                     </Form>
                   ) : null}
                 </div>
+                {editableReplyIds.includes(reply.id) ? <EditForm label="Edit the reply" intent="edit_reply" replyId={reply.id} body={reply.body ?? ""} errors={null} /> : null}
                 {signedIn && reply.bodyHtml !== null ? <ReportForm type="forum_reply" id={reply.id} /> : null}
               </article>
             </li>

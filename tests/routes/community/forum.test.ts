@@ -271,3 +271,33 @@ describe("an online course's forum", () => {
     }
   });
 });
+
+describe("editing a post or reply", () => {
+  it("lets its author change it (marked edited), a moderator too, and refuses anyone else", async () => {
+    const author = await person();
+    const postId = await ask(author, "How do I find asymptotes?", "Vertical ones, specifically.");
+    const other = await person();
+    const refused = await onThread(other, postId, { intent: "edit", title: "Hijacked title", body: "Not mine to change." });
+    expect(refused.status).toBe(403);
+    expect(refused.data.result.error[""]).toEqual(["Only its author (or a moderator) changes it."]);
+    expect((await thread(other, postId)).data).toMatchObject({ editsPost: false, post: { title: "How do I find asymptotes?", editedAt: null } });
+
+    const bad = await onThread(author, postId, { intent: "edit", title: "x", body: "" });
+    expect(bad.status).toBe(400);
+    expect(bad.data.result.error).toMatchObject({ title: ["Give your post a title of at least 3 characters"], body: ["Write something first"] });
+    const edited = await onThread(author, postId, { intent: "edit", title: "How do I find vertical asymptotes?", body: "Of rational functions, specifically." });
+    expect(edited.status).toBe(303);
+    expect((await thread(author, postId)).data).toMatchObject({ editsPost: true, post: { title: "How do I find vertical asymptotes?", body: "Of rational functions, specifically.", editedAt: expect.anything() } });
+
+    expect((await onThread(other, postId, { intent: "reply", body: "Where the denominator is zero and the numerator is not." })).status).toBe(303);
+    const replyId = (await thread(other, postId)).data.post.replies[0].id as number;
+    expect((await thread(other, postId)).data.editableReplyIds).toEqual([replyId]);
+    expect((await onThread(author, postId, { intent: "edit_reply", reply_id: String(replyId), body: "Changed by the asker" })).status).toBe(403);
+    expect((await onThread(other, postId, { intent: "edit_reply", reply_id: String(replyId), body: "Where the denominator is zero and the **numerator** is not." })).status).toBe(303);
+    expect((await onThread(other, postId, { intent: "edit_reply", reply_id: "999999999", body: "No such reply" })).status).toBe(404);
+    const moderator = await person({ roles: ["forum_moderator"] });
+    expect((await onThread(moderator, postId, { intent: "edit_reply", reply_id: String(replyId), body: "Tidied by a moderator." })).status).toBe(303);
+    const [reply] = (await thread(author, postId)).data.post.replies;
+    expect(reply).toMatchObject({ bodyHtml: expect.stringContaining("Tidied by a moderator."), editedAt: expect.anything() });
+  });
+});

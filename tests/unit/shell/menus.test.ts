@@ -58,6 +58,10 @@ describe("roleMenuEntries", () => {
     ["mcat_rep", user("mcat_rep"), ["MCAT Rep Dashboard"]],
     ["job_applicant", user("job_applicant"), ["Job Application"]],
     ["brand_ambassador", user("brand_ambassador"), ["Brand Ambassador Dashboard"]],
+    ["study_buddy_admin", user("study_buddy_admin"), ["Study Buddy Questions"]],
+    ["forum_moderator", user("forum_moderator"), ["Forum Reports"]],
+    ["blog_manager", user("blog_manager"), ["Blog Dashboard"]],
+    ["content_creator and blog_manager (the dashboard is their home)", user("content_creator", "blog_manager"), []],
     ["class_rep and marketing_rep (one Announcements)", user("class_rep", "marketing_rep"), ["Marketing Dashboard", "Class Rep Dashboard", "Announcements"]],
     [
       "every programme role",
