@@ -12,7 +12,7 @@ test("a student comments on a blog post and reacts to it and to their comment", 
   // A guest reads the thread and is asked to sign in.
   await page.goto(POST);
   await expect(page.getByRole("heading", { name: /\d+ comments?$/ })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page.locator("#comments").getByRole("link", { name: "Sign in" })).toBeVisible();
   await expect(page.getByLabel("Add a comment")).toHaveCount(0);
 
   const marker = `${testInfo.project.name}-${Date.now().toString(36)}`;

@@ -148,9 +148,7 @@ function SearchResults({ search, base }: { search: { query: string; results: Par
   return (
     <section aria-label="Search results" className="in-course__card in-course__mb-4">
       <h2 className="in-course__heading in-course__heading--4 in-course__mb-2">
-        {search.results.length === 0
-          ? `No lessons match “${search.query}”`
-          : `${search.results.length} ${search.results.length === 1 ? "lesson matches" : "lessons match"} “${search.query}”`}
+        {search.results.length === 0 ? `No lessons match “${search.query}”` : `${search.results.length} ${search.results.length === 1 ? "lesson matches" : "lessons match"} “${search.query}”`}
       </h2>
       <ul style={{ paddingLeft: "1rem", margin: 0 }}>
         {search.results.map((activity) => (
@@ -292,9 +290,7 @@ function ActivityPanel({ selected, courseId }: { selected: SelectedActivity; cou
               ) : null}
               {selected.questions.length === 0 ? (
                 // Completed by answering, so with nothing to answer yet there is nothing to submit.
-                <p className="in-course__text muted">
-                  The questions of this {ACTIVITY_TYPE_LABELS[activity.type].toLowerCase()} are on their way. Move on to the next activity for now.
-                </p>
+                <p className="in-course__text muted">The questions of this {ACTIVITY_TYPE_LABELS[activity.type].toLowerCase()} are on their way. Move on to the next activity for now.</p>
               ) : quizResult ? (
                 <QuizResult result={quizResult} questions={selected.questions} />
               ) : page.signedIn ? (
@@ -302,8 +298,7 @@ function ActivityPanel({ selected, courseId }: { selected: SelectedActivity; cou
               ) : (
                 <>
                   <p className="in-course__text in-course__mb-2">
-                    {selected.questions.length} questions.{" "}
-                    <Link to={`/users/sign_in?redirect_to=${encodeURIComponent(`${page.base}/${activity.href}`)}`}>Sign in</Link> to take the quiz.
+                    {selected.questions.length} questions. <Link to={`/users/sign_in?redirect_to=${encodeURIComponent(`${page.base}/${activity.href}`)}`}>Sign in</Link> to take the quiz.
                   </p>
                 </>
               )}
@@ -313,13 +308,15 @@ function ActivityPanel({ selected, courseId }: { selected: SelectedActivity; cou
           )}
         </>
       )}
-      <ActivityQuestions
-        activityId={activity.id}
-        questions={selected.askedQuestions.list}
-        mayAsk={selected.askedQuestions.mayAsk}
-        signInHref={page.signedIn ? null : `/users/sign_in?redirect_to=${encodeURIComponent(`${page.base}/${activity.href}`)}`}
-        askResult={actionData && "askResult" in actionData ? (actionData.askResult as SubmissionResult<string[]>) : null}
-      />
+      {lock ? null : (
+        <ActivityQuestions
+          activityId={activity.id}
+          questions={selected.askedQuestions.list}
+          mayAsk={selected.askedQuestions.mayAsk}
+          signInHref={page.signedIn ? null : `/users/sign_in?redirect_to=${encodeURIComponent(`${page.base}/${activity.href}`)}`}
+          askResult={actionData && "askResult" in actionData ? (actionData.askResult as SubmissionResult<string[]>) : null}
+        />
+      )}
       <PreviousNext previous={selected.previous} next={selected.next} base={page.base} />
       {page.community?.target.id === activity.id ? <CommentThread community={page.community} headingLevel={3} /> : null}
     </article>
@@ -327,6 +324,4 @@ function ActivityPanel({ selected, courseId }: { selected: SelectedActivity; cou
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? [{ title: `${data.course.name} — Marketplace` }, { name: "robots", content: "noindex" }]
-    : [{ title: "Course not found — Marketplace" }];
+  data ? [{ title: `${data.course.name} — Marketplace` }, { name: "robots", content: "noindex" }] : [{ title: "Course not found — Marketplace" }];
