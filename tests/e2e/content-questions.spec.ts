@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { onlineCourses } from "../../server/seed/data/online-courses";
-import { signIn, uniqueEmail } from "./support/accounts";
+import { signIn, signUp, uniqueEmail } from "./support/accounts";
 import { payWithCard, signUpInCheckout } from "./support/checkout";
 import { expect, test } from "./support/fixtures";
 
@@ -76,4 +76,83 @@ test("a student asks the instructor about an activity, who answers it for every 
   await expect(shared.getByTestId("question-status")).toHaveText("Answered");
   await expect(shared).toContainText("(Instructor)");
   await expect(shared.locator(".katex").first()).toBeVisible();
+});
+
+test("a student asks a Study Buddy from the dashboard; a study-buddy admin answers, the student follows up and the admin closes it", async ({ page, context, consoleWatch }, testInfo) => {
+  // The refused question answers 400, as it should.
+  consoleWatch.allow(/status of 400/);
+  const password = "buddy-password-1";
+  const email = uniqueEmail("buddy-asker", testInfo.project.name);
+  const title = `How long should an essay's introduction be? (${testInfo.project.name} ${Date.now().toString(36)})`;
+  await signUp(page, { firstName: "Bea", lastName: "Asker", email, password });
+  await page.goto("/dashboard?page=ask-a-question");
+  await expect(page.getByRole("heading", { level: 1, name: "Ask a question" })).toBeVisible();
+  // Nothing sent without a question (spaces pass the browser's check, not the server's): the form says why.
+  await page.getByLabel("Your question in a line").fill("   ");
+  await page.getByLabel("Details").fill("For a 1,500-word essay.");
+  await page.getByRole("button", { name: "Send my question" }).click();
+  await expect(page.getByText("Sum up your question in at least 3 characters")).toBeVisible();
+  await page.getByLabel("About").selectOption("study_buddy");
+  await page.getByLabel("Subject (for a Study Buddy question)").fill("Essay writing");
+  await page.getByLabel("Your question in a line").fill(title);
+  await page.getByLabel("Details").fill("For a 1,500-word essay.");
+  await page.getByRole("button", { name: "Send my question" }).click();
+  await expect(page.getByText("Your question is sent. You'll be notified of the answer.")).toBeVisible();
+  await expect(page.getByRole("article", { name: title }).getByTestId("question-status")).toHaveText("Open");
+
+  await leave(page, context);
+  await signIn(page, "study_buddy_admin@demo.test");
+  await page.goto("/instructor-dashboard?page=oc_questions");
+  await page.getByRole("link", { name: title }).click();
+  await page.getByLabel("Your answer").fill("About a tenth of the essay: 150 words that end on your thesis.");
+  await page.getByRole("button", { name: "Send answer" }).click();
+  await expect(page.getByText("Answered. The student has been told.")).toBeVisible();
+
+  await leave(page, context);
+  await signIn(page, email, password);
+  await page.goto("/dashboard?page=ask-a-question");
+  const mine = page.getByRole("article", { name: title });
+  await expect(mine).toContainText("(Study Buddy)");
+  await expect(mine.getByTestId("question-status")).toHaveText("Answered");
+  await page.getByText("Add a follow-up").first().click();
+  await page.getByLabel("Follow-up").first().fill("Does the thesis count in those 150 words?");
+  await page.getByRole("button", { name: "Send follow-up" }).first().click();
+  await expect(page.getByText("Your follow-up is sent.")).toBeVisible();
+  await expect(page.getByRole("article", { name: title }).getByTestId("question-status")).toHaveText("Open");
+
+  await leave(page, context);
+  await signIn(page, "study_buddy_admin@demo.test");
+  await page.goto("/instructor-dashboard?page=oc_questions");
+  await page.getByRole("link", { name: title }).click();
+  await page.getByRole("button", { name: "Close the question" }).click();
+  await expect(page.getByText("The question is closed.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Reopen the question" })).toBeVisible();
+});
+
+test("an admin adds a question to the help page's FAQs, moves it up, and it shows on /faq", async ({ page }, testInfo) => {
+  const question = `Can I change my course package later? (${testInfo.project.name} ${Date.now().toString(36)})`;
+  await signIn(page, "admin@demo.test");
+  await page.goto("/admin/faqs");
+  const help = page.getByRole("region", { name: /Help: frequently asked questions/ });
+  await help.getByText("Add a question to Help: frequently asked questions").click();
+  await help.getByLabel("Question", { exact: true }).fill(question);
+  await help.getByLabel("Answer", { exact: true }).last().fill("Yes: upgrade from Learn to the Learn-Practice Bundle and pay only the difference.");
+  await help.getByRole("button", { name: "Add the question" }).click();
+  const item = page.locator(`li:has(input[value="${question}"])`);
+  await expect(item).toHaveCount(1);
+  await item.getByRole("button", { name: "Move up" }).click();
+  await expect(page.locator(`li:has(input[value="${question}"])`).getByRole("button", { name: "Move down" })).toBeVisible();
+
+  await page.goto("/faq");
+  await page.getByText(question).click();
+  await expect(page.getByText("pay only the difference")).toBeVisible();
+  const structured = await page.locator('script[type="application/ld+json"]').allTextContents();
+  expect(structured.some((text) => text.includes(question))).toBe(true);
+
+  await page.goto("/admin/faqs");
+  await page
+    .locator(`li:has(input[value="${question}"])`)
+    .getByRole("button", { name: /^Delete/ })
+    .click();
+  await expect(page.locator(`li:has(input[value="${question}"])`)).toHaveCount(0);
 });

@@ -30,6 +30,13 @@ test("a student asks on a course board, another replies, the asker accepts the a
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.locator(".forum__body math")).toHaveCount(1);
   const threadUrl = page.url();
+  // The asker sharpens the question: it shows as edited.
+  await page.getByText("Edit the post").click();
+  await page.getByLabel("Text").fill("The composition law seems to need $f$ continuous at the inner limit $L$. Is that right?");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Your changes are saved.")).toBeVisible();
+  await expect(page.locator(".forum__body").first()).toContainText("inner limit");
+  await expect(page.getByText(/· edited/)).toBeVisible();
 
   await leave(page, context);
   await signIn(page, helper, password);
