@@ -4,11 +4,11 @@ import type { SerializeFrom } from "@remix-run/node";
 import { deckCountsText, StudyCard } from "~/flash-cards/study-card";
 import type { CourseDeckView } from "~/online-courses/in-course-experience.server";
 import type { PracticeSetCard } from "~/practice-questions/sets.server";
-import { useMemo, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import type { TreeActivity } from "~/online-courses/curriculum";
 import { lessonVideo } from "~/online-courses/lesson-media";
-import { ACTIVITY_TYPE_LABELS, curriculumOutlineItems, minutes, readOutline } from "~/online-courses/outline-html";
+import { ACTIVITY_TYPE_LABELS, minutes, outlineItemsHtml } from "~/online-courses/outline-html";
 import { QuestionFields } from "~/assessments/question-fields";
 import type { QuizScore } from "~/assessments/engine";
 
@@ -72,7 +72,7 @@ function PlainBadge({ color, children }: { color: "indigo" | "gray" | "amber"; c
  * says what it is: not every screen reader reads a plain list's aria-label.
  */
 export function CurriculumOutline({ outline, base, currentId }: { outline: string; base: string; currentId: number | null }) {
-  const html = useMemo(() => curriculumOutlineItems(readOutline(outline), base, currentId), [outline, base, currentId]);
+  const html = outlineItemsHtml(outline, base, currentId);
   return <ol style={{ paddingLeft: "1.25rem", margin: 0 }} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AccessLevel } from "~/accounts/roles";
 import type { AccessInput } from "~/online-courses/access";
 import { buildCurriculum, type CurriculumRow } from "~/online-courses/curriculum";
-import { compactOutline, curriculumOutlineItems, outlineText, readOutline } from "~/online-courses/outline-html";
+import { compactOutline, curriculumOutlineItems, outlineItemsHtml, outlineText, readOutline } from "~/online-courses/outline-html";
 import { courseFacts, student } from "./fixtures";
 
 const course = courseFacts();
@@ -86,5 +86,29 @@ describe("the compact outline in the page's data", () => {
 
   it("goes as JSON text that reads back as the same outline", () => {
     expect(readOutline(outlineText(tree))).toEqual(outline);
+  });
+});
+
+describe("the outline's items kept from one page to the next", () => {
+  const text = outlineText(tree);
+
+  it("are the items built from the text, for each current activity and base", () => {
+    expect(outlineItemsHtml(text, "/in-course-experience/calc", 202)).toBe(curriculumOutlineItems(readOutline(text), "/in-course-experience/calc", 202));
+    expect(outlineItemsHtml(text, "/in-course-experience/calc", 202)).toBe(curriculumOutlineItems(readOutline(text), "/in-course-experience/calc", 202));
+    expect(outlineItemsHtml(text, "/in-course-experience/calc", 101)).toContain(`aria-current="page" style="font-weight:700">Welcome`);
+    expect(outlineItemsHtml(text, "/in-course-experience/calc", null)).not.toContain("aria-current");
+    expect(outlineItemsHtml(text, "/in-course-experience/other", 202)).toContain(`href="/in-course-experience/other/intro"`);
+  });
+
+  it("follow the learner's progress: another text is another outline", () => {
+    const before = outlineItemsHtml(text, "/in-course-experience/calc", 202);
+    const after = outlineText(buildCurriculum([row(1, "intro", "Introduction", 101, "Welcome", true)], { completed: new Set(), access }));
+    expect(outlineItemsHtml(after, "/in-course-experience/calc", 202)).not.toBe(before);
+    expect(outlineItemsHtml(after, "/in-course-experience/calc", 202)).not.toContain("Completed");
+  });
+
+  it("stay right after many more outlines than are kept", () => {
+    for (let current = 0; current < 500; current++) outlineItemsHtml(text, "/in-course-experience/calc", current);
+    expect(outlineItemsHtml(text, "/in-course-experience/calc", 202)).toBe(curriculumOutlineItems(readOutline(text), "/in-course-experience/calc", 202));
   });
 });
