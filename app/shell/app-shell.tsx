@@ -1,6 +1,7 @@
 import { useLocation, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AppBar } from "~/shell/app-bar";
+import { RouteAnnouncer } from "~/shell/route-announcer";
 import { appBarColor, appBarHeight, isAppBarColor, isAppBarHidden, type AppBarColor } from "~/shell/app-bar-rules";
 import { DialogHost } from "~/shell/dialog-host";
 import { useRootData } from "~/shell/root-data";
@@ -52,7 +53,11 @@ export function AppShell({ children }: { children: ReactNode }) {
           />
         </header>
       )}
-      <main id="main">{children}</main>
+      {/* tabIndex -1: focus lands here after a client-side navigation (RouteAnnouncer) and from the skip link. */}
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <RouteAnnouncer mainId="main" />
       <SiteFooter />
       <ToastViewport toast={shell?.toast ?? null} />
       {data?.currentUser ? <StudyRoomInvitePopup /> : null}

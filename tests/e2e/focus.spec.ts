@@ -297,3 +297,20 @@ test.describe("small text", () => {
     });
   }
 });
+
+test("after following a link in the app, the new page's title is announced and the next Tab starts in its content", async ({ page }) => {
+  await openSettled(page, "/");
+  const announcer = page.locator('[data-shell="route-announcer"]');
+  await expect(announcer).toHaveText("");
+  // The footer's links open in the app, as a person's click would.
+  await page.locator("footer").getByRole("link", { name: "Pricing", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.locator("main")).toBeFocused();
+  await expect(announcer).toHaveText(await page.title());
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.querySelector("main")!.contains(document.activeElement))).toBe(true);
+  // Going back is not a new page to be taken to: focus stays where the browser keeps it.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator("main")).not.toBeFocused();
+});
