@@ -3,6 +3,7 @@ import { db } from "~/db/db.server";
 import { createNotification } from "~/notifications/notifications.server";
 import { roomChannel, userChannel } from "~/realtime/channels";
 import { publish } from "~/realtime/events.server";
+import { hitRateLimit, type RateLimitRule } from "~/security/rate-limit.server";
 import { nameSql, type StudyRoomRecord } from "~/study-rooms/rooms.server";
 import { INVITE_RING_MS, ROOM_MEMBER_LIMIT } from "~/study-rooms/rules";
 
@@ -55,6 +56,20 @@ export async function inviteContacts(userId: number, roomId: number) {
     .orderBy("name")
     .limit(100)
     .execute();
+}
+
+/**
+ * Invites a user may send in an hour, answered or not. Each one rings someone wherever they are
+ * in the app, and an invite by email says whether the address has an account: both are for
+ * studying with people one knows, not for ringing or probing strangers.
+ */
+export const INVITE_RATE_LIMIT: RateLimitRule = { name: "study-room-invite:user", limit: 20, windowSeconds: 3600 };
+
+/** Counts one invite (or lookup by email) against the inviter's hour; refused with 429 past the limit. */
+export async function spendInviteAllowance(userId: number, now: Date): Promise<Refused | null> {
+  const result = await hitRateLimit(INVITE_RATE_LIMIT, String(userId), now);
+  if (result.allowed) return null;
+  return { kind: "refused", status: 429, message: `You have sent many invites this hour. Try again in ${Math.ceil(result.retryAfterSeconds / 60)} minutes.` };
 }
 
 /** The account an email names, if any is active. */

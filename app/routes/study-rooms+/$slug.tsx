@@ -21,7 +21,7 @@ import { ROOM_ATTACHMENT_MESSAGES } from "~/study-rooms/attachment-files";
 import { RoomFiles } from "~/study-rooms/room-files";
 import { RoomVideo } from "~/study-rooms/video/room-video";
 import { roomSchema } from "~/study-rooms/forms";
-import { cancelInvite, inviteContacts, inviteToStudyRoom, userByEmail } from "~/study-rooms/invites.server";
+import { cancelInvite, inviteContacts, inviteToStudyRoom, spendInviteAllowance, userByEmail } from "~/study-rooms/invites.server";
 import { activateWhiteboard, addWhiteboard, findStudyRoom, loadStudyRoom, recordPresence, removeFromStudyRoom } from "~/study-rooms/rooms.server";
 import { PRESENCE_WINDOW_MS } from "~/study-rooms/rules";
 import { parseElements } from "~/study-rooms/whiteboard";
@@ -98,6 +98,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await recordPresence(room, session.user.id, now);
       return data({ result: submission.reply() });
     case "invite": {
+      const overLimit = await spendInviteAllowance(session.user.id, now);
+      if (overLimit) return refuse(overLimit.message, overLimit.status);
       const inviteeId = command.user_id ?? (await userByEmail(command.email!))?.id;
       if (inviteeId === undefined)
         return data(

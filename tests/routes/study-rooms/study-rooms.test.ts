@@ -2,6 +2,7 @@ import { TokenVerifier } from "livekit-server-sdk";
 import { describe, expect, it } from "vitest";
 import { action as inviteAction, loader as inviteLoader } from "~/routes/study-rooms+/invites.$id";
 import { action as roomAction, loader as roomLoader } from "~/routes/study-rooms+/$slug";
+import { INVITE_RATE_LIMIT } from "~/study-rooms/invites.server";
 import { action as roomsAction, loader as roomsLoader } from "~/routes/study-rooms+/_index";
 import { loader as tokenLoader } from "~/routes/rtc.token";
 import { action as boardAction, loader as boardLoader } from "~/routes/study-rooms+/$slug_.boards.$boardId";
@@ -189,6 +190,20 @@ describe("study rooms", () => {
     expect(empty.status).toBe(400);
     expect(empty.data.result.error.email).toEqual(["Choose someone to invite, or enter the email of their account"]);
     expect(await count()).toBe(before);
+  });
+
+  it("refuses invites past the hour's allowance with 429, looking up no more emails and ringing no one", async () => {
+    const { visitor: host } = await visitorFor("school_manager@demo.test");
+    const { id: tutorId } = await visitorFor("jordan.pham@demo.test");
+    const slug = await newRoom(host, "Many invites");
+    for (let attempt = 0; attempt < INVITE_RATE_LIMIT.limit; attempt++) {
+      const lookedUp = await host.form(roomAction, roomPath(slug), { intent: "invite", email: `probe-${attempt}@example.com` }, roomParams(slug));
+      expect(lookedUp.status).toBe(404);
+    }
+    const refused = await host.form(roomAction, roomPath(slug), { intent: "invite", user_id: String(tutorId) }, roomParams(slug));
+    expect(refused.status).toBe(429);
+    expect(refused.data.result.error[""]).toEqual([expect.stringMatching(/^You have sent many invites this hour\. Try again in \d+ minutes\.$/)]);
+    await expect(ringingInvite(slug, tutorId)).rejects.toThrow();
   });
 
   it("lets the host remove someone, who can no longer enter; a guest may leave but not remove", async () => {
