@@ -1,9 +1,9 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { ReportFields } from "~/community/report-fields";
 import { useEffect } from "react";
 import type { CommentView, Community } from "~/community/comments.server";
 import { COMMENT_BODY_MAX } from "~/community/comment-forms";
 import { InteractionForm, type InteractionAnswer } from "~/community/interaction-form";
-import { REPORT_REASONS } from "~/community/moderation";
 import { ReactionBar } from "~/community/reaction-bar";
 import { FormulaStylesheet } from "~/content/formula-stylesheet";
 import { formatDate } from "~/formatting/format";
@@ -137,24 +137,7 @@ function CommentItem({ comment, thread, canComment }: { comment: CommentView; th
         <details className="forum__report">
           <summary>Report this comment</summary>
           <InteractionForm fetcher={report} intent="report_comment" fields={{ comment_id: comment.id }} className="tutoring-form">
-            <label htmlFor={`report-reason-comment-${comment.id}`}>Why?</label>
-            <select id={`report-reason-comment-${comment.id}`} name="reason" required defaultValue="">
-              <option value="" disabled>
-                Choose a reason
-              </option>
-              {REPORT_REASONS.map((reason) => (
-                <option key={reason.value} value={reason.value}>
-                  {reason.label}
-                </option>
-              ))}
-            </select>
-            <label htmlFor={`report-details-comment-${comment.id}`}>Details (optional)</label>
-            <textarea id={`report-details-comment-${comment.id}`} name="details" rows={2} maxLength={1000} />
-            <div>
-              <button type="submit" className="button button--outline">
-                Send the report
-              </button>
-            </div>
+            <ReportFields idSuffix={`comment-${comment.id}`} />
             {report.state === "idle" && report.data?.ok ? <span role="status">{report.data.message}</span> : null}
           </InteractionForm>
         </details>

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { ReportFields } from "~/community/report-fields";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
@@ -8,7 +9,7 @@ import { FORUM_BODY_MAX, threadSchema } from "~/community/forum-forms";
 import type { Viewer } from "~/accounts/roles";
 import { boardOf } from "~/community/forum-board.server";
 import { acceptAnswer, addReply, castVote, editPost, editReply, fileReport, loadPost, type Board, moderatePost, moderateReply, postingAllowanceFor, setFollowing } from "~/community/forum.server";
-import { MODERATION_MESSAGES, REPORT_REASONS } from "~/community/moderation";
+import { MODERATION_MESSAGES } from "~/community/moderation";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormulaStylesheet } from "~/content/formula-stylesheet";
 import { FormErrors, FormField, TextAreaField } from "~/components/form-field";
@@ -186,24 +187,7 @@ function ReportForm({ type, id }: { type: "forum_post" | "forum_reply"; id: numb
         <input type="hidden" name="intent" value="report" />
         <input type="hidden" name="reportable_type" value={type} />
         <input type="hidden" name="reportable_id" value={id} />
-        <label htmlFor={`report-reason-${type}-${id}`}>Why?</label>
-        <select id={`report-reason-${type}-${id}`} name="reason" required defaultValue="">
-          <option value="" disabled>
-            Choose a reason
-          </option>
-          {REPORT_REASONS.map((reason) => (
-            <option key={reason.value} value={reason.value}>
-              {reason.label}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`report-details-${type}-${id}`}>Details (optional)</label>
-        <textarea id={`report-details-${type}-${id}`} name="details" rows={2} maxLength={1000} />
-        <div>
-          <button type="submit" className="button button--outline">
-            Send the report
-          </button>
-        </div>
+        <ReportFields idSuffix={`${type}-${id}`} />
       </Form>
     </details>
   );
