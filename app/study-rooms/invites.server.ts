@@ -65,11 +65,11 @@ export async function inviteContacts(userId: number, roomId: number) {
  */
 export const INVITE_RATE_LIMIT: RateLimitRule = { name: "study-room-invite:user", limit: 20, windowSeconds: 3600 };
 
-/** Counts one invite (or lookup by email) against the inviter's hour; refused with 429 past the limit. */
-export async function spendInviteAllowance(userId: number, now: Date): Promise<Refused | null> {
+/** Counts one invite (or lookup by email) against the inviter's hour; past the limit, what to tell the inviter and when to try again. */
+export async function spendInviteAllowance(userId: number, now: Date): Promise<{ message: string; retryAfterSeconds: number } | null> {
   const result = await hitRateLimit(INVITE_RATE_LIMIT, String(userId), now);
   if (result.allowed) return null;
-  return { kind: "refused", status: 429, message: `You have sent many invites this hour. Try again in ${Math.ceil(result.retryAfterSeconds / 60)} minutes.` };
+  return { message: `You have sent many invites this hour. Try again in ${Math.ceil(result.retryAfterSeconds / 60)} minutes.`, retryAfterSeconds: result.retryAfterSeconds };
 }
 
 /** The account an email names, if any is active. */

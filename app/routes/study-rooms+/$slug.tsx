@@ -26,6 +26,7 @@ import { activateWhiteboard, addWhiteboard, findStudyRoom, loadStudyRoom, record
 import { PRESENCE_WINDOW_MS } from "~/study-rooms/rules";
 import { parseElements } from "~/study-rooms/whiteboard";
 import { redirectWithToast } from "~/toasts/toast.server";
+import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
 
 const ROUTE = "routes/study-rooms+/$slug";
 
@@ -99,7 +100,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return data({ result: submission.reply() });
     case "invite": {
       const overLimit = await spendInviteAllowance(session.user.id, now);
-      if (overLimit) return refuse(overLimit.message, overLimit.status);
+      if (overLimit) return tooManyRequests({ result: submission.reply({ formErrors: [overLimit.message] }) }, overLimit.retryAfterSeconds);
       const inviteeId = command.user_id ?? (await userByEmail(command.email!))?.id;
       if (inviteeId === undefined)
         return data(
@@ -194,6 +195,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 /** The heartbeat changes nothing on the page: no reload after it. */
+export const headers = passRetryAfter;
+
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => (formData?.get("respond") === "data" ? false : defaultShouldRevalidate);
 
 const ROLE_LABELS = {

@@ -202,6 +202,7 @@ describe("study rooms", () => {
     }
     const refused = await host.form(roomAction, roomPath(slug), { intent: "invite", user_id: String(tutorId) }, roomParams(slug));
     expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(refused.data.result.error[""]).toEqual([expect.stringMatching(/^You have sent many invites this hour\. Try again in \d+ minutes\.$/)]);
     await expect(ringingInvite(slug, tutorId)).rejects.toThrow();
   });
