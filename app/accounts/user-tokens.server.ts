@@ -96,3 +96,19 @@ export async function tokenOwner(token: unknown, purpose: UserTokenPurpose): Pro
     .executeTakeFirst();
   return row?.user_id ?? null;
 }
+
+/**
+ * Tokens are kept this long after they expire, so that an old confirmation link still says
+ * "already confirmed" (tokenOwner) rather than "unknown link"; after that they only take room.
+ */
+export const EXPIRED_TOKENS_KEPT_MS = 30 * 24 * HOUR_MS;
+
+/** Deletes up to `batchSize` tokens that expired more than EXPIRED_TOKENS_KEPT_MS before `now`; answers how many went. */
+export async function pruneExpiredUserTokens(now: Date, batchSize: number, executor: Executor = db()): Promise<number> {
+  const before = new Date(now.getTime() - EXPIRED_TOKENS_KEPT_MS);
+  const result = await executor
+    .deleteFrom("user_tokens")
+    .where("token_hash", "in", (eb) => eb.selectFrom("user_tokens as old").select("old.token_hash").where("old.expires_at", "<", before).limit(batchSize))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { pruneExpiredSessions } from "~/accounts/session.server";
+import { pruneExpiredUserTokens } from "~/accounts/user-tokens.server";
 import type { Executor } from "~/db/executor";
 import type { Database } from "~/db/schema";
 import type { JobHandler } from "~/jobs/types";
@@ -7,8 +8,8 @@ import { LONGEST_RATE_LIMIT_WINDOW_SECONDS, pruneRateLimitCounters } from "~/sec
 
 /**
  * Deletes rows that only ever accumulate: rate-limit counters of windows long over (every
- * sign-in attempt, contact message and tracking event adds one per address and window) and
- * sessions past their expiry. A recurring job (app/jobs/recurring.server.ts) made once an hour
+ * sign-in attempt, contact message and tracking event adds one per address and window),
+ * sessions past their expiry, and mailed tokens (password reset, confirmation) a month past theirs. A recurring job (app/jobs/recurring.server.ts) made once an hour
  * whatever the number of processes; idempotent, so a retry or a second run deletes nothing more.
  */
 export const HOUSEKEEPING_QUEUE = "housekeeping";
@@ -24,6 +25,7 @@ const MAX_BATCHES = 100;
 export interface PrunedRows {
   rateLimitCounters: number;
   sessions: number;
+  userTokens: number;
 }
 
 /** One housekeeping pass: deletes in batches of `batchSize` rows, each its own statement. */
@@ -32,6 +34,7 @@ export async function pruneExpiredRows(executor: Executor, now = new Date(), bat
   return {
     rateLimitCounters: await inBatches(batchSize, () => pruneRateLimitCounters(countersBefore, batchSize, executor)),
     sessions: await inBatches(batchSize, () => pruneExpiredSessions(now, batchSize, executor)),
+    userTokens: await inBatches(batchSize, () => pruneExpiredUserTokens(now, batchSize, executor)),
   };
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { EXPIRED_TOKENS_KEPT_MS } from "~/accounts/user-tokens.server";
 import { HOUSEKEEPING_QUEUE, housekeepingJobHandler, pruneExpiredRows } from "~/jobs/housekeeping.server";
 import { pgBossJobs } from "~/jobs/pg-boss-jobs.server";
 import { closeJobBackEnd, createJobRunner, enqueueJob, useJobBackEnd } from "~/jobs/queue.server";
@@ -89,13 +90,37 @@ describe("housekeeping: pruning what grows without bound", () => {
     expect(await sessionsLeft(userId)).toEqual(["browserlive", "rememberedlive"]);
   });
 
+  it("deletes mailed tokens a month after they expired, used or not, and keeps newer ones for their links' messages", async () => {
+    const user = await createTestUser(database().db);
+    const token = (label: string, expiresAt: Date, used: boolean) => ({
+      token_hash: `${label}-${randomBytes(8).toString("hex")}`,
+      user_id: user.id,
+      purpose: "confirm_email" as const,
+      expires_at: expiresAt,
+      used_at: used ? ago(40 * DAY_MS) : null,
+    });
+    await database()
+      .db.insertInto("user_tokens")
+      .values([
+        token("usedlongago", ago(EXPIRED_TOKENS_KEPT_MS + DAY_MS), true),
+        token("unusedlongago", ago(EXPIRED_TOKENS_KEPT_MS + HOUR_MS), false),
+        token("expiredlastweek", ago(7 * DAY_MS), true),
+        token("live", later(DAY_MS), false),
+      ])
+      .execute();
+    const pruned = await pruneExpiredRows(database().db, now);
+    expect(pruned.userTokens).toBeGreaterThanOrEqual(2);
+    const left = await database().db.selectFrom("user_tokens").select("token_hash").where("user_id", "=", user.id).execute();
+    expect(left.map((row) => row.token_hash.split("-")[0]).sort()).toEqual(["expiredlastweek", "live"]);
+  });
+
   it("deletes in bounded batches until none is left, and a second pass deletes nothing", async () => {
     const bucket = await counters(Array.from({ length: 7 }, (_, n) => ago(3 * HOUR_MS + n * 60_000)).concat([now]));
     const userId = await sessions(Array.from({ length: 5 }, (_, n) => ({ label: `old${n}`, rememberMe: false, createdAt: ago(DAY_MS), expiresAt: ago(HOUR_MS + n) })));
     await pruneExpiredRows(database().db, now, 2);
     expect(await windowsLeft(bucket)).toEqual([now.getTime()]);
     expect(await sessionsLeft(userId)).toEqual([]);
-    expect(await pruneExpiredRows(database().db, now, 2)).toEqual({ rateLimitCounters: 0, sessions: 0 });
+    expect(await pruneExpiredRows(database().db, now, 2)).toEqual({ rateLimitCounters: 0, sessions: 0, userTokens: 0 });
   });
 
   it("refuses a rate limit rule whose window is longer than the windows housekeeping keeps", async () => {
