@@ -80,23 +80,31 @@ export type CommentView = {
 /** A thing's `reaction_counts` map (every reaction of the set, zero included) and the viewer's own reactions. */
 export type Reactions = { reaction_counts: ReactionCounts; mine: ReactionId[] };
 
-/** The reaction counts and this viewer's own reactions on things of one kind. */
+/**
+ * The reaction counts and this viewer's own reactions on things of one kind, in one read: a
+ * reaction is counted in its own transaction, so the viewer's are among the counted ones.
+ */
 async function reactionsOn(type: ReactionableType, ids: readonly number[], viewerId: number | null) {
   if (ids.length === 0) return new Map<number, Reactions>();
-  const [counts, mine] = await Promise.all([
-    db().selectFrom("reaction_counts").select(["reactionable_id", "reaction_id", "count"]).where("reactionable_type", "=", type).where("reactionable_id", "in", ids).where("count", ">", 0).execute(),
-    viewerId === null
-      ? Promise.resolve([])
-      : db().selectFrom("resource_reactions").select(["reactionable_id", "reaction_id"]).where("user_id", "=", viewerId).where("reactionable_type", "=", type).where("reactionable_id", "in", ids).execute(),
-  ]);
+  const rows = await db()
+    .selectFrom("reaction_counts as rc")
+    .select(["rc.reactionable_id", "rc.reaction_id", "rc.count"])
+    .select(
+      (viewerId === null
+        ? sql<boolean>`false`
+        : sql<boolean>`exists (select 1 from resource_reactions mine where mine.user_id = ${viewerId} and mine.reactionable_type = rc.reactionable_type
+            and mine.reactionable_id = rc.reactionable_id and mine.reaction_id = rc.reaction_id)`
+      ).as("mine"),
+    )
+    .where("rc.reactionable_type", "=", type)
+    .where("rc.reactionable_id", "in", ids)
+    .where("rc.count", ">", 0)
+    .execute();
   return new Map(
-    ids.map((id) => [
-      id,
-      {
-        reaction_counts: reactionCounts(counts.filter((row) => row.reactionable_id === id)),
-        mine: REACTION_IDS.filter((reaction) => mine.some((row) => row.reactionable_id === id && row.reaction_id === reaction)),
-      },
-    ])
+    ids.map((id) => {
+      const own = rows.filter((row) => row.reactionable_id === id);
+      return [id, { reaction_counts: reactionCounts(own), mine: REACTION_IDS.filter((reaction) => own.some((row) => row.mine && row.reaction_id === reaction)) }];
+    }),
   );
 }
 
@@ -105,6 +113,8 @@ async function reactionsOn(type: ReactionableType, ids: readonly number[], viewe
  * the viewer's own), and its comments, replies under their comment, with votes and reactions.
  */
 export async function loadCommunity(target: CommentTarget, viewer: Viewer, options: { moderator: boolean }) {
+  // The thing's own reactions do not wait for its comments.
+  const targetReactions = reactionsOn(target.type, [target.id], viewer.id);
   const rows = await db()
     .selectFrom("comments as c")
     .leftJoin("users as u", "u.id", "c.author_id")
@@ -116,8 +126,8 @@ export async function loadCommunity(target: CommentTarget, viewer: Viewer, optio
     .limit(COMMENTS_SHOWN)
     .execute();
   const ids = rows.map((row) => row.id);
-  const [targetReactions, commentReactions, votes] = await Promise.all([
-    reactionsOn(target.type, [target.id], viewer.id),
+  const [ownReactions, commentReactions, votes] = await Promise.all([
+    targetReactions,
     reactionsOn("comment", ids, viewer.id),
     viewer.id === null || ids.length === 0
       ? Promise.resolve([])
@@ -153,7 +163,7 @@ export async function loadCommunity(target: CommentTarget, viewer: Viewer, optio
   return {
     target,
     viewer: { id: viewer.id, signedIn: viewer.id !== null },
-    reactions: targetReactions.get(target.id)!,
+    reactions: ownReactions.get(target.id)!,
     comments: shown,
     count,
     hasFormula: shown.some((comment) => [comment, ...comment.replies].some((each) => each.bodyHtml !== null && hasFormula(each.bodyHtml))),
