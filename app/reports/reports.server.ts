@@ -1,26 +1,13 @@
 import { sql } from "kysely";
 import { db } from "~/db/db.server";
 import { lastMonths, monthGrid, monthStart, type MonthKey } from "~/reports/months";
+import { REPORT_MONTHS, type ReportKind } from "~/reports/report-kinds";
 
 /**
  * The admin reports (SPEC §3 reports): signups, revenue and active students by month, over the
  * last twelve months. Each answers a table (columns and month rows) that the page shows and the
  * CSV route writes; money stays in integer cents here.
  */
-
-export const REPORT_MONTHS = 12;
-export const REPORT_KINDS = ["signups", "revenue", "active-students"] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
-
-export const REPORT_TITLES: Record<ReportKind, string> = {
-  signups: "Signups per month, by role",
-  revenue: "Revenue per month, by product",
-  "active-students": "Active students per month",
-};
-
-export function isReportKind(value: unknown): value is ReportKind {
-  return typeof value === "string" && (REPORT_KINDS as readonly string[]).includes(value);
-}
 
 export interface MonthlyReport {
   kind: ReportKind;

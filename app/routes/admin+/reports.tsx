@@ -3,7 +3,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { centsToAmount } from "~/reports/csv";
-import { monthlyReport, REPORT_KINDS, REPORT_MONTHS, REPORT_TITLES } from "~/reports/reports.server";
+import { REPORT_KINDS, REPORT_MONTHS, REPORT_TITLES } from "~/reports/report-kinds";
+import { monthlyReport } from "~/reports/reports.server";
 import { requestNow } from "~/utils/clock.server";
 
 const ROUTE = "routes/admin+/reports";

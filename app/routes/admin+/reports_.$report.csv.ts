@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { centsToAmount, toCsv } from "~/reports/csv";
-import { isReportKind, monthlyReport } from "~/reports/reports.server";
+import { isReportKind } from "~/reports/report-kinds";
+import { monthlyReport } from "~/reports/reports.server";
 import { requestNow } from "~/utils/clock.server";
 
 const ROUTE = "routes/admin+/reports_.$report.csv";
