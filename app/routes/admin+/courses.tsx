@@ -81,7 +81,11 @@ export default function AdminCoursesPage() {
             Edit {editing.code} {editing.name}
           </Heading>
           <CourseForm intent="update" course={editing} schools={schools} busy={busy} />
-          <Link to={HERE}>Close</Link>
+          <p>
+            <Link to={HERE} className="button button--soft">
+              Close
+            </Link>
+          </p>
         </section>
       ) : null}
 
@@ -92,7 +96,7 @@ export default function AdminCoursesPage() {
         <Text as="p" color="gray" mb="2">
           The duplicate's students, online courses, study sessions, forum posts, polls, tutoring and textbook links move to the course kept; the duplicate is then deleted.
         </Text>
-        <Form method="post" className="tutoring-form">
+        <Form method="post" className="tutoring-form admin-merge">
           <CsrfInput />
           <input type="hidden" name="intent" value="merge" />
           <label htmlFor="merge-duplicate">Duplicate (to remove)</label>

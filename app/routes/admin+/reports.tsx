@@ -43,29 +43,32 @@ export default function AdminReportsPage() {
           {report.columns.length === 0 ? (
             <p>Nothing in these months yet.</p>
           ) : (
-            <table className="data-table">
-              <caption className="visually-hidden">{report.title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Month</th>
-                  {report.columns.map((column) => (
-                    <th scope="col" key={column}>
-                      {column.replace(/_/g, " ")}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {report.rows.map((row) => (
-                  <tr key={row.month}>
-                    <th scope="row">{row.month}</th>
-                    {row.values.map((value, index) => (
-                      <td key={report.columns[index]}>{report.money ? centsToAmount(value) : value}</td>
+            // Signups have a column per role: too wide for a phone, so the table scrolls on its own.
+            <div className="admin-report__scroll" role="region" aria-label={`${report.title}, table`} tabIndex={0}>
+              <table className="data-table">
+                <caption className="visually-hidden">{report.title}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Month</th>
+                    {report.columns.map((column) => (
+                      <th scope="col" key={column}>
+                        {column.replace(/_/g, " ")}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {report.rows.map((row) => (
+                    <tr key={row.month}>
+                      <th scope="row">{row.month}</th>
+                      {row.values.map((value, index) => (
+                        <td key={report.columns[index]}>{report.money ? centsToAmount(value) : value}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </section>
       ))}

@@ -81,7 +81,11 @@ export default function AdminSchoolsPage() {
             Edit {editing.name}
           </Heading>
           <SchoolForm intent="update" school={editing} busy={busy} />
-          <Link to={HERE}>Close</Link>
+          <p>
+            <Link to={HERE} className="button button--soft">
+              Close
+            </Link>
+          </p>
         </section>
       ) : null}
 
@@ -92,7 +96,7 @@ export default function AdminSchoolsPage() {
         <Text as="p" color="gray" mb="2">
           The duplicate's students, courses, online courses and partners move to the school kept; courses with the same code become one. The duplicate is then deleted.
         </Text>
-        <Form method="post" className="tutoring-form">
+        <Form method="post" className="tutoring-form admin-merge">
           <CsrfInput />
           <input type="hidden" name="intent" value="merge" />
           <label htmlFor="merge-duplicate">Duplicate (to remove)</label>
