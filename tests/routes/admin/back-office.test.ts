@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import { referencesTo } from "~/catalog/merge.server";
 import { action as coursesAction, loader as coursesLoader } from "~/routes/admin+/courses";
 import { loader as homeLoader } from "~/routes/admin+/_index";
-import { loader as onlineCoursesLoader } from "~/routes/admin+/online-courses";
+import { action as onlineCoursesAction, loader as onlineCoursesLoader } from "~/routes/admin+/online-courses";
 import { loader as reportsLoader } from "~/routes/admin+/reports";
 import { loader as csvLoader } from "~/routes/admin+/reports_.$report.csv";
 import { action as schoolsAction, loader as schoolsLoader } from "~/routes/admin+/schools";
-import { loader as studySessionsLoader } from "~/routes/admin+/study-sessions";
+import { action as studySessionsAction, loader as studySessionsLoader } from "~/routes/admin+/study-sessions";
 import { action as userAction, loader as userLoader } from "~/routes/admin+/users.$id._index";
 import { useTestDatabase } from "../../support/database";
 import { routeVisitor, sessionCookieFor } from "../../support/route-visitor";
@@ -261,6 +261,51 @@ describe("merging duplicates", () => {
       "/admin/schools",
       `School ${name} U saved.`
     );
+  });
+});
+
+describe("online courses and study sessions", () => {
+  it("moves an online course's status one step on only, and sets and removes its instructor", async () => {
+    const admin = await person(["admin"]);
+    const instructor = await person(["instructor"]);
+    const student = await person();
+    const course = await db()
+      .insertInto("online_courses")
+      .values({ name: `Back office course ${tag()}`, slug: `bo-${tag()}`, course_code: "BO 1", course_type: "exam_prep", packages_config: "{}" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const post = (fields: Record<string, string>) => admin.form(onlineCoursesAction, "/admin/online-courses", { online_course_id: String(course.id), ...fields });
+    expect((await post({ intent: "status", status: "published" })).status).toBe(409);
+    expect((await post({ intent: "status", status: "preparing" })).status).toBe(303);
+    expect((await post({ intent: "instructor", instructor_id: String(student.userId) })).status).toBe(400);
+    expect((await post({ intent: "instructor", instructor_id: String(instructor.userId) })).status).toBe(303);
+    expect(await db().selectFrom("online_courses").select(["status", "instructor_id"]).where("id", "=", course.id).executeTakeFirstOrThrow()).toEqual({
+      status: "preparing",
+      instructor_id: instructor.userId,
+    });
+    expect((await post({ intent: "remove_instructor" })).status).toBe(303);
+    const listed = await admin.get(onlineCoursesLoader, "/admin/online-courses?status=preparing");
+    expect(listed.data.courses.find((row: { id: number }) => row.id === course.id)).toMatchObject({ instructor_id: null, statusLabel: "Preparing", next: { status: "published" } });
+  });
+
+  it("confirms a study session's instructor and sets who teaches", async () => {
+    const admin = await person(["admin"]);
+    const instructor = await person(["instructor"]);
+    const session = await db()
+      .insertInto("study_sessions")
+      .values({ title: `Review ${tag()}`, session_type: "general", instructor_pending: true })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const post = (fields: Record<string, string>) => admin.form(studySessionsAction, "/admin/study-sessions", { study_session_id: String(session.id), ...fields });
+    expect((await post({ intent: "instructor", instructor_id: String(instructor.userId) })).status).toBe(303);
+    expect((await post({ intent: "confirm_instructor" })).status).toBe(303);
+    expect(await db().selectFrom("study_sessions").select(["instructor_id", "instructor_pending"]).where("id", "=", session.id).executeTakeFirstOrThrow()).toEqual({
+      instructor_id: instructor.userId,
+      instructor_pending: false,
+    });
+    const pending = await admin.get(studySessionsLoader, "/admin/study-sessions?status=instructor_pending");
+    expect(pending.data.sessions.some((row: { id: number }) => row.id === session.id)).toBe(false);
+    expect((await post({ intent: "nonsense" })).status).toBe(400);
   });
 });
 
