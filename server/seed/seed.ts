@@ -23,6 +23,7 @@ import { blogPosts } from "./data/blog-posts";
 import { courses, courseSlug } from "./data/courses";
 import { onlineCourses } from "./data/online-courses";
 import { demoStudentCourses, demoTutorProfile, people, personEmail, type TutorSeed } from "./data/people";
+import { seedBackOffice } from "./back-office";
 import { schools } from "./data/schools";
 import { studySessions } from "./data/study-sessions";
 import { discountCodes } from "./data/discount-codes";
@@ -121,6 +122,8 @@ const SEEDED_TABLES = [
   "poll_questions",
   "poll_responses",
   "poll_answers",
+  // A duplicate school to merge and paid token packs for the revenue report (server/seed/back-office.ts).
+  "purchases",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -519,6 +522,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   Object.assign(summary, await seedQuestions(trx, { user: userId }, now));
   Object.assign(summary, await seedCommunity(trx, { user: userId }, now));
   Object.assign(summary, await seedPolls(trx, { user: userId }, now));
+  for (const [table, count] of Object.entries(await seedBackOffice(trx, { user: userId }, now, passwordHash))) summary[table as keyof SeedSummary] += count;
 
   return summary;
 }

@@ -45,6 +45,14 @@ export const REP_DASHBOARD_ROLES = ["brand_ambassador", "marketing_rep", "mcat_r
 export const FORUM_MODERATOR_ROLES = ["forum_moderator", "admin"] as const satisfies readonly Role[];
 /** Who writes and orders the FAQs of the pricing, product and help pages (the policy's `manage_faqs` decides the same). */
 export const FAQ_STAFF_ROLES = ["admin", "manager"] as const satisfies readonly Role[];
+/** Who reads the back office's reports (signups, revenue, active students) and downloads them as CSV. */
+export const REPORT_ROLES = ["admin", "manager"] as const satisfies readonly Role[];
+/** Who creates, edits and merges schools and catalogue courses. */
+export const CATALOGUE_STAFF_ROLES = ["admin"] as const satisfies readonly Role[];
+/** Who sees every online course in the back office and changes its status and instructor (managers already manage every online course). */
+export const ONLINE_COURSE_STAFF_ROLES = ["admin", "manager"] as const satisfies readonly Role[];
+/** Who sees every live study session in the back office and changes its state and instructor. */
+export const STUDY_SESSION_ADMIN_ROLES = ["admin"] as const satisfies readonly Role[];
 /** Who sets tutoring hours (a tutor's own calendar). */
 export const TUTOR_ROLES = ["tutor"] as const satisfies readonly Role[];
 /** Who hides and shows students' reviews of educators. */
@@ -173,6 +181,15 @@ export const ROUTE_RULES = {
   "routes/admin+/_index": { access: { roles: ADMIN_AREA_ROLES } },
   "routes/admin+/users.$id.sign_in_as": onlyMutations({ roles: ["admin"] }),
   "routes/admin+/faqs": { access: { roles: FAQ_STAFF_ROLES } },
+  // The back office's people and catalogue (SPEC §2 /admin/*, §3): a user's page (roles, status,
+  // confirmation mail), online courses, study sessions, schools, courses and reports.
+  "routes/admin+/users.$id._index": { access: { roles: USER_DIRECTORY_ROLES } },
+  "routes/admin+/online-courses": { access: { roles: ONLINE_COURSE_STAFF_ROLES } },
+  "routes/admin+/study-sessions": { access: { roles: STUDY_SESSION_ADMIN_ROLES } },
+  "routes/admin+/schools": { access: { roles: CATALOGUE_STAFF_ROLES } },
+  "routes/admin+/courses": { access: { roles: CATALOGUE_STAFF_ROLES } },
+  "routes/admin+/reports": { access: { roles: REPORT_ROLES } },
+  "routes/admin+/reports_.$report.csv": { access: { roles: REPORT_ROLES } },
   // The person signed in while impersonating is the impersonated user (any role), so any
   // signed-in user may post here; the action refuses a session that is not an impersonation.
   "routes/admin+/impersonation.stop": onlyMutations("signed-in"),

@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Pager } from "~/components/pager";
 import { findUsers, parseUserListFiltersLeniently } from "~/accounts/admin-users.server";
 import { requireRouteAccess } from "~/accounts/authorize.server";
+import { adminSectionsFor } from "~/accounts/policy/admin-sections";
 import { can } from "~/accounts/policy/permissions";
 import { viewerOf } from "~/accounts/session.server";
 import { USER_ROLE_FILTERS } from "~/accounts/user-list";
@@ -20,12 +21,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
   const viewer = viewerOf(session.user);
   const name = session.user.first_name || session.user.display_name || session.user.email;
-  if (!can(viewer, "list", "users")) return { name, directory: null };
+  const sections = adminSectionsFor(viewer).map(({ path, label, description }) => ({ path, label, description }));
+  if (!can(viewer, "list", "users")) return { name, sections, directory: null };
 
   const filters = parseUserListFiltersLeniently(new URL(request.url));
   const { items, total } = await findUsers(filters);
   return {
     name,
+    sections,
     directory: {
       users: items.map((user) => ({
         id: user.id,
@@ -46,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminHome() {
-  const { name, directory } = useLoaderData<typeof loader>();
+  const { name, sections, directory } = useLoaderData<typeof loader>();
   return (
     <Container size="4" px="4" py="6">
       <Heading as="h1" size="7">
@@ -55,14 +58,19 @@ export default function AdminHome() {
       <Text as="p" color="gray" mt="1" mb="5">
         Welcome back, {name}.
       </Text>
-      <Text as="p" mb="5">
-        <Link to="/admin/faqs">FAQs of the pricing, product and help pages</Link>
-      </Text>
-      {directory ? (
-        <UserDirectory {...directory} />
-      ) : (
-        <Text as="p">Admin tools for your role will appear here. Listing and searching users is open to admins only.</Text>
-      )}
+      <nav aria-labelledby="sections-heading">
+        <Heading as="h2" size="5" id="sections-heading" mb="2">
+          Back office
+        </Heading>
+        <ul className="admin-sections">
+          {sections.map((section) => (
+            <li key={section.path}>
+              <Link to={section.path}>{section.label}</Link> <span className="muted">{section.description}</span>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {directory ? <UserDirectory {...directory} /> : <Text as="p">Listing and searching users is open to admins only.</Text>}
     </Container>
   );
 }
@@ -135,7 +143,7 @@ function UserDirectory({ users, total, query, role, page, pageCount }: Directory
             {users.map((user) => (
               <tr key={user.id}>
                 <th scope="row">
-                  {user.name}
+                  <Link to={`/admin/users/${user.id}`}>{user.name}</Link>
                   {user.deactivated ? (
                     <Badge color="gray" ml="2">
                       deactivated

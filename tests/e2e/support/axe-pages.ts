@@ -110,6 +110,10 @@ export const EXTRA_PAGES: AxePage[] = [
   { name: "routes/my-tutoring+/_index (the tutor's side)", role: "tutor", url: "/my-tutoring" },
   // A study room as its host sees it: the people, the drawn board, the invite form.
   { name: "routes/study-rooms+/$slug (the demo study group)", role: "student", url: "/study-rooms/demo-math-137-group" },
+  // The back office: a user's page from the directory, a school's and a course's edit form, and the home as a manager sees it.
+  { name: "routes/admin+/users.$id._index (from the directory)", role: "admin", url: { from: "/admin?query=student%40demo.test", links: [/^\/admin\/users\/\d+$/] } },
+  { name: "routes/admin+/schools (editing a school)", role: "admin", url: { from: "/admin/schools", links: [/^\/admin\/schools\?edit=\d+$/] } },
+  { name: "routes/admin+/courses (editing a course)", role: "admin", url: { from: "/admin/courses", links: [/^\/admin\/courses\?edit=\d+$/] } },
   // Staff also see the link to publish a shift.
   { name: "routes/work-shifts+/_index (staff)", role: "admin", url: "/work-shifts" },
   // The demo student's deck: a card to study (the answer and grades inside), and its edit page.

@@ -1,0 +1,28 @@
+import { decideAccess, routeRule, type RouteId } from "~/accounts/policy/route-rules";
+import type { Viewer } from "~/accounts/roles";
+
+/**
+ * The back office's sections as the home /admin lists them (SPEC §2: the home of admins and
+ * managers). Pure. Each is shown only to whoever its route's rule lets in, so the home never
+ * offers a link that answers 403.
+ */
+
+export interface AdminSection {
+  route: RouteId;
+  path: string;
+  label: string;
+  description: string;
+}
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { route: "routes/admin+/reports", path: "/admin/reports", label: "Reports", description: "Signups, revenue and active students by month, with CSV downloads." },
+  { route: "routes/admin+/online-courses", path: "/admin/online-courses", label: "Online courses", description: "Every online course by status; change its status or instructor." },
+  { route: "routes/admin+/study-sessions", path: "/admin/study-sessions", label: "Study sessions", description: "Every live study session; confirm or change its instructor." },
+  { route: "routes/admin+/schools", path: "/admin/schools", label: "Schools", description: "Create and edit schools, and merge duplicates." },
+  { route: "routes/admin+/courses", path: "/admin/courses", label: "Courses", description: "Create and edit catalogue courses, and merge duplicates." },
+  { route: "routes/admin+/faqs", path: "/admin/faqs", label: "FAQs", description: "The questions of the pricing, product and help pages." },
+];
+
+export function adminSectionsFor(viewer: Viewer): AdminSection[] {
+  return ADMIN_SECTIONS.filter((section) => decideAccess(viewer, routeRule(section.route).access) === "allow");
+}

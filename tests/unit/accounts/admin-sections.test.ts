@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { adminSectionsFor } from "~/accounts/policy/admin-sections";
+import { checkRoleChange } from "~/accounts/role-changes";
+import { guestViewer, ROLES, type Viewer } from "~/accounts/roles";
+
+const viewer = (roles: string[], id = 7): Viewer => ({ id, roles, userType: roles.length ? "staff" : "student" });
+const paths = (who: Viewer) => adminSectionsFor(who).map((section) => section.path);
+
+describe("the sections of /admin, as the policy allows each role", () => {
+  it("an admin sees every section", () => {
+    expect(paths(viewer(["admin"]))).toEqual(["/admin/reports", "/admin/online-courses", "/admin/study-sessions", "/admin/schools", "/admin/courses", "/admin/faqs"]);
+  });
+  it("a manager sees reports, online courses and FAQs only", () => {
+    expect(paths(viewer(["manager"]))).toEqual(["/admin/reports", "/admin/online-courses", "/admin/faqs"]);
+  });
+  it.each(ROLES.filter((role) => role !== "admin" && role !== "manager"))("a %s sees none", (role) => {
+    expect(paths(viewer([role]))).toEqual([]);
+  });
+  it("a student and a guest see none", () => {
+    expect(paths(viewer([]))).toEqual([]);
+    expect(paths(guestViewer)).toEqual([]);
+  });
+});
+
+describe("a role change on the user page", () => {
+  const admin = viewer(["admin"], 1);
+  it.each([
+    ["grant a role they lack", { id: 2, roles: [] }, { role: "tutor", grant: true }, { ok: true }],
+    ["revoke a role they hold", { id: 2, roles: ["tutor"] }, { role: "tutor", grant: false }, { ok: true }],
+    ["grant one they hold", { id: 2, roles: ["tutor"] }, { role: "tutor", grant: true }, { ok: false, status: 409 }],
+    ["revoke one they lack", { id: 2, roles: [] }, { role: "tutor", grant: false }, { ok: false, status: 409 }],
+    ["an unknown role", { id: 2, roles: [] }, { role: "superuser", grant: true }, { ok: false, status: 400 }],
+    ["remove one's own admin role", { id: 1, roles: ["admin"] }, { role: "admin", grant: false }, { ok: false, status: 409 }],
+    ["remove another's admin role (the policy decides whether they may)", { id: 2, roles: ["admin"] }, { role: "admin", grant: false }, { ok: true }],
+    ["grant oneself another role", { id: 1, roles: ["admin"] }, { role: "tutor", grant: true }, { ok: true }],
+  ] as const)("%s", (_, user, change, expected) => {
+    expect(checkRoleChange(admin, user, change)).toMatchObject(expected);
+  });
+});
