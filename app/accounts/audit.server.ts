@@ -4,7 +4,17 @@ import type { Executor } from "~/db/executor";
 import type { Database } from "~/db/schema";
 
 /** Actions recorded in audit_events. */
-export type AuditAction = "impersonation.start" | "impersonation.stop" | "impersonated.request" | "user.change";
+export type AuditAction =
+  | "impersonation.start"
+  | "impersonation.stop"
+  | "impersonated.request"
+  | "user.change"
+  | "discount_code.create"
+  | "discount_code.update"
+  | "discount_code.deactivate"
+  | "discount_code.reactivate"
+  | "subscription.admin_cancel"
+  | "purchase.refund";
 
 /** The request an event happened in, as the log keeps it. */
 export interface AuditedRequest {

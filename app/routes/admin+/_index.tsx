@@ -5,11 +5,21 @@ import { Pager } from "~/components/pager";
 import { findUsers, parseUserListFiltersLeniently } from "~/accounts/admin-users.server";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { can } from "~/accounts/policy/permissions";
+import { decideAccess, routeRule, type RouteId } from "~/accounts/policy/route-rules";
 import { viewerOf } from "~/accounts/session.server";
 import { USER_ROLE_FILTERS } from "~/accounts/user-list";
 import { CsrfInput } from "~/components/csrf-input";
 
 const ROUTE = "routes/admin+/_index";
+
+/** The back office's screens; the home lists those the policy lets the viewer open. */
+const ADMIN_SCREENS: { route: RouteId; path: string; label: string }[] = [
+  { route: "routes/admin+/faqs", path: "/admin/faqs", label: "FAQs of the pricing, product and help pages" },
+  { route: "routes/admin+/discount-codes._index", path: "/admin/discount-codes", label: "Discount codes" },
+  { route: "routes/admin+/subscriptions._index", path: "/admin/subscriptions", label: "Subscriptions" },
+  { route: "routes/admin+/invoices._index", path: "/admin/invoices", label: "Invoices and refunds" },
+  { route: "routes/admin+/audit-log", path: "/admin/audit-log", label: "Audit log of staff actions" },
+];
 
 /**
  * /admin: the home of admins and managers (SPEC §2). Admins also get the user directory with
@@ -20,12 +30,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
   const viewer = viewerOf(session.user);
   const name = session.user.first_name || session.user.display_name || session.user.email;
-  if (!can(viewer, "list", "users")) return { name, directory: null };
+  const screens = ADMIN_SCREENS.filter((screen) => decideAccess(viewer, routeRule(screen.route).access) === "allow").map(({ path, label }) => ({ path, label }));
+  if (!can(viewer, "list", "users")) return { name, screens, directory: null };
 
   const filters = parseUserListFiltersLeniently(new URL(request.url));
   const { items, total } = await findUsers(filters);
   return {
     name,
+    screens,
     directory: {
       users: items.map((user) => ({
         id: user.id,
@@ -46,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminHome() {
-  const { name, directory } = useLoaderData<typeof loader>();
+  const { name, screens, directory } = useLoaderData<typeof loader>();
   return (
     <Container size="4" px="4" py="6">
       <Heading as="h1" size="7">
@@ -55,14 +67,16 @@ export default function AdminHome() {
       <Text as="p" color="gray" mt="1" mb="5">
         Welcome back, {name}.
       </Text>
-      <Text as="p" mb="5">
-        <Link to="/admin/faqs">FAQs of the pricing, product and help pages</Link>
-      </Text>
-      {directory ? (
-        <UserDirectory {...directory} />
-      ) : (
-        <Text as="p">Admin tools for your role will appear here. Listing and searching users is open to admins only.</Text>
-      )}
+      <nav aria-label="Back office">
+        <ul className="admin-screens">
+          {screens.map((screen) => (
+            <li key={screen.path}>
+              <Link to={screen.path}>{screen.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {directory ? <UserDirectory {...directory} /> : <Text as="p">Admin tools for your role will appear here. Listing and searching users is open to admins only.</Text>}
     </Container>
   );
 }
