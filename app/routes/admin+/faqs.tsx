@@ -28,10 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = await requireMutationAccess(request, ROUTE);
   const submission = parseWithZod(await request.formData(), { schema: faqAdminSchema });
   const refuse = (status: number, message?: string) =>
-    data(
-      { result: message ? submission.reply({ formErrors: [message] }) : submission.reply(), faqId: submission.status === "success" && "faq_id" in submission.value ? submission.value.faq_id : null },
-      { status }
-    );
+    data({ result: message ? submission.reply({ formErrors: [message] }) : submission.reply(), faqId: submission.status === "success" && "faq_id" in submission.value ? submission.value.faq_id : null }, { status });
   if (!can(viewerFor(session), "manage_faqs", "faqs")) return refuse(403, "Only staff edit the FAQs.");
   if (submission.status !== "success") return refuse(400);
   const command = submission.value;
@@ -61,11 +58,7 @@ export default function AdminFaqsPage() {
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const errors = answer?.result.error;
-  const messages = errors
-    ? Object.values(errors)
-        .flat()
-        .filter((message): message is string => Boolean(message))
-    : undefined;
+  const messages = errors ? Object.values(errors).flat().filter((message): message is string => Boolean(message)) : undefined;
   return (
     <Container size="3" px="4" py="6">
       <Text as="p" color="gray">
