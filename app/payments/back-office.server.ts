@@ -4,6 +4,7 @@ import { recordAuditEvent, type AuditedRequest } from "~/accounts/audit.server";
 import { db } from "~/db/db.server";
 import { likePattern } from "~/db/like-pattern";
 import type { Database, PurchaseStatus } from "~/db/schema";
+import { randomUUID } from "node:crypto";
 import { formatPrice } from "~/formatting/format";
 import { subscriptionTimes } from "~/payments/checkout.server";
 import { refundPurchase } from "~/payments/fulfilment.server";
@@ -99,8 +100,6 @@ export async function cancelSubscriptionAsAdmin(id: number, actor: Actor) {
 
 // ── Invoices (purchases) and refunds ─────────────────────────────────────────────────────────
 
-export const PURCHASE_STATUSES: readonly PurchaseStatus[] = ["pending", "paid", "refunded", "expired"];
-
 export async function searchPurchases(filters: { query?: string; status?: PurchaseStatus; kind?: string; page: number }) {
   let base = db().selectFrom("purchases").innerJoin("users", "users.id", "purchases.user_id");
   base = matchingBuyer(base, filters.query);
@@ -160,6 +159,11 @@ export async function purchaseForStaff(id: number) {
     .execute();
   const refunded = refunds.reduce((sum, refund) => sum + refund.amount_cents, 0);
   return { purchase, refunds, refundedCents: refunded, refundableCents: refundableCents(purchase, refunded) };
+}
+
+/** The one-time key a refund form carries, new each time the form is shown. */
+export function newRefundKey(): string {
+  return randomUUID();
 }
 
 export type RefundOutcome =
@@ -224,18 +228,6 @@ export async function refundInvoice(input: { purchaseId: number; amountCents: nu
 // ── The audit log ────────────────────────────────────────────────────────────────────────────
 
 export const AUDIT_LOG_PER_PAGE = 50;
-export const AUDIT_ACTIONS = [
-  "impersonation.start",
-  "impersonation.stop",
-  "impersonated.request",
-  "user.change",
-  "discount_code.create",
-  "discount_code.update",
-  "discount_code.deactivate",
-  "discount_code.reactivate",
-  "subscription.admin_cancel",
-  "purchase.refund",
-] as const;
 
 export async function searchAuditEvents(filters: { actor?: string; action?: string; page: number }) {
   let base = db().selectFrom("audit_events").leftJoin("users", "users.id", "audit_events.actor_id");

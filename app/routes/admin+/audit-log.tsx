@@ -4,8 +4,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { Pager } from "~/components/pager";
 import { formatDate } from "~/formatting/format";
-import { auditFiltersSchema, filtersOf } from "~/payments/back-office-filters";
-import { AUDIT_ACTIONS, AUDIT_LOG_PER_PAGE, searchAuditEvents } from "~/payments/back-office.server";
+import { AUDIT_ACTIONS, auditFiltersSchema, filtersOf } from "~/payments/back-office-filters";
+import { AUDIT_LOG_PER_PAGE, searchAuditEvents } from "~/payments/back-office.server";
 import { metaFor } from "~/seo/page-meta";
 
 const ROUTE = "routes/admin+/audit-log";

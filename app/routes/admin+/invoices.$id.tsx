@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Container, Flex, Heading, Text } from "@radix-ui/themes";
-import { randomUUID } from "node:crypto";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { auditedRequest } from "~/accounts/audit.server";
@@ -10,7 +9,7 @@ import { FormErrors, FormField, TextAreaField } from "~/components/form-field";
 import { notFound, orNotFound } from "~/errors/not-found.server";
 import { formatDate, formatPrice } from "~/formatting/format";
 import { refundFormSchema } from "~/payments/back-office-filters";
-import { purchaseForStaff, refundInvoice } from "~/payments/back-office.server";
+import { newRefundKey, purchaseForStaff, refundInvoice } from "~/payments/back-office.server";
 import { metaFor } from "~/seo/page-meta";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { parseRecordId } from "~/utils/record-id";
@@ -41,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     refunds: found.refunds,
     refundedCents: found.refundedCents,
     refundableCents: found.refundableCents,
-    requestKey: randomUUID(),
+    requestKey: newRefundKey(),
   };
 }
 

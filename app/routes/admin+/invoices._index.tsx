@@ -4,12 +4,11 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { Pager } from "~/components/pager";
 import { formatDate, formatPrice } from "~/formatting/format";
-import { filtersOf, invoiceFiltersSchema } from "~/payments/back-office-filters";
-import { BACK_OFFICE_PER_PAGE, PURCHASE_STATUSES, searchPurchases } from "~/payments/back-office.server";
+import { filtersOf, invoiceFiltersSchema, PURCHASE_KINDS, PURCHASE_STATUSES } from "~/payments/back-office-filters";
+import { BACK_OFFICE_PER_PAGE, searchPurchases } from "~/payments/back-office.server";
 import { metaFor } from "~/seo/page-meta";
 
 const ROUTE = "routes/admin+/invoices._index";
-const KINDS = ["online_course", "subscription", "tokens", "elite_deposit", "elite_full", "study_session", "tutoring"];
 
 /** /admin/invoices: purchases by buyer, status and kind, newest first, with what was refunded. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -50,7 +49,7 @@ export default function AdminInvoicesPage() {
             <label htmlFor="invoice-kind">Product</label>
             <select id="invoice-kind" className="native-input" name="kind" defaultValue={kind}>
               <option value="">Any product</option>
-              {KINDS.map((option) => (
+              {PURCHASE_KINDS.map((option) => (
                 <option key={option} value={option}>
                   {option.replace(/_/g, " ")}
                 </option>

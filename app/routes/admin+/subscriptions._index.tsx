@@ -4,13 +4,12 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { Pager } from "~/components/pager";
 import { formatDate } from "~/formatting/format";
-import { filtersOf, subscriptionFiltersSchema } from "~/payments/back-office-filters";
+import { filtersOf, subscriptionFiltersSchema, SUBSCRIPTION_STATUSES } from "~/payments/back-office-filters";
 import { BACK_OFFICE_PER_PAGE, searchSubscriptions } from "~/payments/back-office.server";
 import { metaFor } from "~/seo/page-meta";
 import { requestNow } from "~/utils/clock.server";
 
 const ROUTE = "routes/admin+/subscriptions._index";
-const STATUSES = ["active", "trialing", "past_due", "canceled", "incomplete", "unpaid", "paused"];
 
 /** /admin/subscriptions: subscriptions by buyer (email or name) and status, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -40,7 +39,7 @@ export default function AdminSubscriptionsPage() {
             <label htmlFor="subscription-status">Status</label>
             <select id="subscription-status" className="native-input" name="status" defaultValue={status}>
               <option value="">Any status</option>
-              {STATUSES.map((option) => (
+              {SUBSCRIPTION_STATUSES.map((option) => (
                 <option key={option} value={option}>
                   {option.replace(/_/g, " ")}
                 </option>
