@@ -10,7 +10,7 @@ import { subscriptionTimes } from "~/payments/checkout.server";
 import { refundPurchase } from "~/payments/fulfilment.server";
 import { stripe } from "~/payments/stripe.server";
 import { deriveSubscriptionStatus } from "~/subscriptions/status";
-import { adminCancelSubscription, findSubscription, listInvoices, type InvoiceSummary } from "~/subscriptions/subscriptions.server";
+import { adminCancelSubscription, findSubscription, listInvoices, SubscriptionActionError, type InvoiceSummary } from "~/subscriptions/subscriptions.server";
 import { logger } from "~/utils/logger.server";
 
 /**
@@ -93,7 +93,11 @@ export async function subscriptionForStaff(id: number, now: Date) {
 export async function cancelSubscriptionAsAdmin(id: number, actor: Actor) {
   const row = await findSubscription(id);
   if (!row) return undefined;
-  const cancelled = await adminCancelSubscription(row);
+  const cancelled = await adminCancelSubscription(row).catch((error: unknown) => {
+    // Stripe no longer knows it (ended there by hand): a reason for the admin, not a failure.
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new SubscriptionActionError(`Stripe refused to cancel it: ${error.message}`);
+    throw error;
+  });
   await recordAuditEvent({ action: "subscription.admin_cancel", actorId: actor.id, request: actor.request, details: { subscription_id: id, target_user_id: row.user_id } });
   return cancelled;
 }
