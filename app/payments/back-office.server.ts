@@ -1,10 +1,10 @@
-import { sql, type SelectQueryBuilder } from "kysely";
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import Stripe from "stripe";
 import { recordAuditEvent, type AuditedRequest } from "~/accounts/audit.server";
 import { db } from "~/db/db.server";
 import { likePattern } from "~/db/like-pattern";
-import type { Database, PurchaseStatus } from "~/db/schema";
-import { randomUUID } from "node:crypto";
+import type { PurchaseStatus } from "~/db/schema";
 import { formatPrice } from "~/formatting/format";
 import { subscriptionTimes } from "~/payments/checkout.server";
 import { refundPurchase } from "~/payments/fulfilment.server";
@@ -28,17 +28,17 @@ export interface Actor {
 
 const buyerName = sql<string>`coalesce(nullif(trim(users.first_name || ' ' || users.last_name), ''), users.display_name, users.email)`;
 
-function matchingBuyer<QB extends SelectQueryBuilder<Database, "users" | any, any>>(query: QB, text: string | undefined): QB {
-  if (!text) return query;
+/** Users whose email or name contains the words (case-insensitively). */
+function userMatches(text: string) {
   const pattern = likePattern(text);
-  return query.where((eb: any) => eb.or([eb(sql`lower(users.email)`, "like", pattern), eb(sql`lower(users.first_name || ' ' || users.last_name)`, "like", pattern)])) as QB;
+  return sql<boolean>`(lower(users.email) like ${pattern} or lower(users.first_name || ' ' || users.last_name) like ${pattern})`;
 }
 
 // ── Subscriptions ────────────────────────────────────────────────────────────────────────────
 
 export async function searchSubscriptions(filters: { query?: string; status?: string; page: number }, now: Date) {
   let base = db().selectFrom("subscriptions").innerJoin("users", "users.id", "subscriptions.user_id");
-  base = matchingBuyer(base, filters.query);
+  if (filters.query) base = base.where(userMatches(filters.query));
   if (filters.status) base = base.where("subscriptions.status", "=", filters.status);
   const [rows, count] = await Promise.all([
     base
@@ -106,7 +106,7 @@ export async function cancelSubscriptionAsAdmin(id: number, actor: Actor) {
 
 export async function searchPurchases(filters: { query?: string; status?: PurchaseStatus; kind?: string; page: number }) {
   let base = db().selectFrom("purchases").innerJoin("users", "users.id", "purchases.user_id");
-  base = matchingBuyer(base, filters.query);
+  if (filters.query) base = base.where(userMatches(filters.query));
   if (filters.status) base = base.where("purchases.status", "=", filters.status);
   if (filters.kind) base = base.where("purchases.kind", "=", filters.kind as never);
   const [rows, count] = await Promise.all([
@@ -235,7 +235,7 @@ export const AUDIT_LOG_PER_PAGE = 50;
 
 export async function searchAuditEvents(filters: { actor?: string; action?: string; page: number }) {
   let base = db().selectFrom("audit_events").leftJoin("users", "users.id", "audit_events.actor_id");
-  if (filters.actor) base = matchingBuyer(base, filters.actor);
+  if (filters.actor) base = base.where(userMatches(filters.actor));
   if (filters.action) base = base.where("audit_events.action", "=", filters.action);
   const [rows, count] = await Promise.all([
     base

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { refundInvoice } from "~/payments/back-office.server";
+import { refundInvoice, searchAuditEvents, searchPurchases } from "~/payments/back-office.server";
 import { loadCheckoutProduct, startCheckout } from "~/payments/checkout.server";
 import { claimDiscountUse } from "~/payments/discount-codes.server";
 import { DISCOUNT_CODE_USED_UP, type CheckoutProduct } from "~/payments/quote";
@@ -155,5 +155,11 @@ describe("refunding an invoice", () => {
       kind: "refused",
       message: "This invoice has been refunded in full.",
     });
+
+    // Staff find it by the buyer's email and status, and the refunds in the audit log by who made them.
+    const found = await searchPurchases({ query: user.email.toUpperCase(), status: "refunded", page: 1 });
+    expect(found.items).toEqual([expect.objectContaining({ id: purchase.id, refunded_cents: purchase.total_cents })]);
+    const log = await searchAuditEvents({ actor: "admin@demo", action: "purchase.refund", page: 1 });
+    expect(log.items.filter((item) => item.subject.includes(`invoice #${purchase.id}`) && item.subject.includes(user.email))).toHaveLength(2);
   });
 });
