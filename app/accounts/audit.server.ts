@@ -4,7 +4,22 @@ import type { Executor } from "~/db/executor";
 import type { Database } from "~/db/schema";
 
 /** Actions recorded in audit_events. */
-export type AuditAction = "impersonation.start" | "impersonation.stop" | "impersonated.request" | "user.change" | "user.confirmation_resent" | "catalogue.change" | "catalogue.merge" | "online_course.change" | "study_session.change";
+export type AuditAction =
+  | "impersonation.start"
+  | "impersonation.stop"
+  | "impersonated.request"
+  | "user.change"
+  | "user.confirmation_resent"
+  | "catalogue.change"
+  | "catalogue.merge"
+  | "online_course.change"
+  | "study_session.change"
+  | "discount_code.create"
+  | "discount_code.update"
+  | "discount_code.deactivate"
+  | "discount_code.reactivate"
+  | "subscription.admin_cancel"
+  | "purchase.refund";
 
 /** The request an event happened in, as the log keeps it. */
 export interface AuditedRequest {

@@ -1124,6 +1124,7 @@ export interface Database {
   failed_purchases: FailedPurchasesTable;
   subscriptions: SubscriptionsTable;
   discount_redemptions: DiscountRedemptionsTable;
+  purchase_refunds: PurchaseRefundsTable;
   token_ledger: TokenLedgerTable;
   referral_credits: ReferralCreditsTable;
   friend_invitations: FriendInvitationsTable;
@@ -1233,7 +1234,22 @@ export interface DiscountCodesTable {
   starts_at: Timestamp | null;
   ends_at: Timestamp | null;
   usage_limit: number | null;
+  /** Counts paid checkouts and open ones (a use is claimed when the checkout opens; migration 0032). */
   times_used: Generated<number>;
+  /** Switched off by staff: refused at checkout from then on. */
+  deactivated_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** A refund staff made of a purchase, kept under the key of the form that asked for it (a form sent twice refunds once). */
+export interface PurchaseRefundsTable {
+  id: Generated<number>;
+  purchase_id: number;
+  amount_cents: number;
+  reason: Generated<string>;
+  refunded_by: number | null;
+  request_key: string;
+  stripe_refund_id: string | null;
   created_at: CreatedAt;
 }
 

@@ -1,11 +1,13 @@
 import { sql } from "kysely";
 import { db } from "~/db/db.server";
 import type { CountryCode, Purchase } from "~/db/schema";
+import { claimDiscountUse } from "~/payments/discount-codes.server";
 import { fulfilPurchase } from "~/payments/fulfilment.server";
 import {
   checkDiscountCode,
   courseSaleRefusal,
   DISCOUNT_CODE_UNKNOWN,
+  DISCOUNT_CODE_USED_UP,
   isSingleUseProduct,
   listPrice,
   productKey,
@@ -106,9 +108,22 @@ async function loadSessionForSale(id: number, now: Date): Promise<LoadedProduct>
   };
 }
 
-export async function findDiscountCode(code: string): Promise<DiscountCodeFacts | null> {
+/** A code as the buyer may use it: their own open checkout with it already holds a use, which they may take up again. */
+export async function findDiscountCode(code: string, buyerId: number | null = null): Promise<DiscountCodeFacts | null> {
   const row = await db().selectFrom("discount_codes").selectAll().where(sql`lower(code)`, "=", code.trim().toLowerCase()).executeTakeFirst();
   if (!row) return null;
+  const ownClaims =
+    buyerId === null || row.usage_limit === null
+      ? 0
+      : (
+          await db()
+            .selectFrom("purchases")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("user_id", "=", buyerId)
+            .where("discount_code_id", "=", row.id)
+            .where("status", "=", "pending")
+            .executeTakeFirstOrThrow()
+        ).n;
   return {
     id: row.id,
     code: row.code,
@@ -118,7 +133,8 @@ export async function findDiscountCode(code: string): Promise<DiscountCodeFacts 
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     usageLimit: row.usage_limit,
-    timesUsed: row.times_used,
+    timesUsed: Math.max(0, row.times_used - Number(ownClaims)),
+    deactivated: row.deactivated_at !== null,
   };
 }
 
@@ -196,7 +212,7 @@ export type PricedCheckout =
 /** The quote the buyer sees and pays, with the discount code checked on the server: the buyer's facts and the code, read once. */
 export async function priceCheckout(userId: number | null, choice: CheckoutChoice, now = new Date()): Promise<PricedCheckout> {
   const code = choice.discountCode?.trim() || null;
-  const [facts, discount] = await Promise.all([buyerFacts(userId, choice.product, now), code ? findDiscountCode(code) : null]);
+  const [facts, discount] = await Promise.all([buyerFacts(userId, choice.product, now), code ? findDiscountCode(code, userId) : null]);
   return priceFor(choice, facts, code === null ? null : { found: discount }, now);
 }
 
@@ -333,7 +349,10 @@ async function openPurchase(userId: number, product: CheckoutProduct, q: Quote, 
     if (replaced) return replaced;
   }
   const course = "course" in product ? product.course.id : null;
-  const inserted = await db()
+  const claimed = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const inserted = await trx
     .insertInto("purchases")
     .values({
       user_id: userId,
@@ -358,9 +377,20 @@ async function openPurchase(userId: number, product: CheckoutProduct, q: Quote, 
     .onConflict((conflict) => conflict.columns(["user_id", "product_key"]).where("status", "=", "pending").doNothing())
     .returningAll()
     .executeTakeFirst();
-  if (inserted) return inserted;
+      // A new checkout with a code claims one of its uses now, by a conditional update: of two
+      // buyers after the last use one gets it and the other is refused, and the limit holds.
+      if (inserted && discount && !(await claimDiscountUse(trx, discount.id))) throw new DiscountUsedUp();
+      return inserted;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof DiscountUsedUp) return { error: DISCOUNT_CODE_USED_UP };
+      throw error;
+    });
+  if (claimed) return claimed;
   return db().selectFrom("purchases").selectAll().where("user_id", "=", userId).where("product_key", "=", key).where("status", "=", "pending").executeTakeFirstOrThrow();
 }
+
+class DiscountUsedUp extends Error {}
 
 /** Ends the buyer's open checkout of a seat when it was priced differently; an error when it has already been paid. */
 async function replaceOpenSeatCheckout(userId: number, key: string, q: Quote, discount: DiscountCodeFacts | null): Promise<{ error: string } | null> {

@@ -4,6 +4,7 @@ import { config } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import type { Database, PackageType, PaidPackageType, Purchase, SubscriptionPlan } from "~/db/schema";
 import { enrol, findEnrolment, setEnrolmentStatus } from "~/online-courses/enrolments.server";
+import { claimDiscountUse } from "~/payments/discount-codes.server";
 import { creditTokens, takeBackTokens } from "~/payments/tokens.server";
 import { stripe } from "~/payments/stripe.server";
 import { rewardReferrer, takeBackReferralReward } from "~/programs/referrals.server";
@@ -185,21 +186,14 @@ export async function fulfilPurchase(trx: Trx, purchaseId: number, refs: { payme
     .execute();
   if (purchase.total_cents > 0) await trx.updateTable("users").set({ paying_user: true }).where("id", "=", purchase.user_id).execute();
   await rewardReferrer(trx, purchase);
-  if (purchase.discount_code_id) {
-    const redeemed = await trx
+  // The open checkout held its use of the code since it opened; one paid after it expired gave its
+  // use back and takes one again only if one is left, so a code is never redeemed past its limit.
+  if (purchase.discount_code_id && (purchase.status === "pending" || (await claimDiscountUse(trx, purchase.discount_code_id)))) {
+    await trx
       .insertInto("discount_redemptions")
       .values({ discount_code_id: purchase.discount_code_id, user_id: purchase.user_id, purchase_id: purchase.id })
       .onConflict((conflict) => conflict.column("purchase_id").doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (redeemed) {
-      await trx
-        .updateTable("discount_codes")
-        .set({ times_used: sql`times_used + 1` })
-        .where("id", "=", purchase.discount_code_id)
-        .where((eb) => eb.or([eb("usage_limit", "is", null), eb("times_used", "<", eb.ref("usage_limit"))]))
-        .execute();
-    }
+      .execute();
   }
   if (purchase.credits_cents > 0) {
     await trx

@@ -262,16 +262,22 @@ export interface DiscountCodeFacts {
   startsAt: Date | null;
   endsAt: Date | null;
   usageLimit: number | null;
+  /** Paid and open checkouts (an open checkout claims its use), less the buyer's own open one. */
   timesUsed: number;
+  /** Switched off by staff. */
+  deactivated?: boolean;
 }
 
 export const DISCOUNT_CODE_UNKNOWN = "This discount code does not exist.";
+export const DISCOUNT_CODE_DEACTIVATED = "This discount code is no longer valid.";
+export const DISCOUNT_CODE_USED_UP = "This discount code has been used up.";
 
 /** Whether the code applies to the product now; an error message says why not. */
 export function checkDiscountCode(code: DiscountCodeFacts, product: CheckoutProduct, now: Date): { ok: true } | { ok: false; error: string } {
+  if (code.deactivated) return { ok: false, error: DISCOUNT_CODE_DEACTIVATED };
   if (code.startsAt && now.getTime() < code.startsAt.getTime()) return { ok: false, error: "This discount code is not valid yet." };
   if (code.endsAt && now.getTime() >= code.endsAt.getTime()) return { ok: false, error: "This discount code has expired." };
-  if (code.usageLimit !== null && code.timesUsed >= code.usageLimit) return { ok: false, error: "This discount code has been used up." };
+  if (code.usageLimit !== null && code.timesUsed >= code.usageLimit) return { ok: false, error: DISCOUNT_CODE_USED_UP };
   const kind = product.kind === "elite_deposit" || product.kind === "elite_full" ? "online_course" : product.kind;
   if (code.productKind && code.productKind !== kind) return { ok: false, error: "This discount code does not apply to this product." };
   if (code.onlineCourseId !== null && !("course" in product)) return { ok: false, error: "This discount code does not apply to this product." };

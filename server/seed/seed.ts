@@ -27,6 +27,7 @@ import { seedBackOffice } from "./back-office";
 import { schools } from "./data/schools";
 import { studySessions } from "./data/study-sessions";
 import { discountCodes } from "./data/discount-codes";
+import { seedMoney } from "./money";
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, demoAccounts } from "./demo-accounts";
 
 const SEEDED_TABLES = [
@@ -54,6 +55,12 @@ const SEEDED_TABLES = [
   "study_session_users",
   "study_session_attachments",
   "discount_codes",
+  // The back office's money screens (migration 0032; server/seed/money.ts): codes valid, expired
+  // and used up, and the demo student's invoice the admin refunded, in the audit log.
+  "purchases",
+  "discount_redemptions",
+  "purchase_refunds",
+  "audit_events",
   "blog_posts",
   "quiz_questions",
   "online_course_users",
@@ -463,6 +470,12 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   // A study session discount code to try at checkout (LIVE20: 20% off any live session).
   await trx.insertInto("discount_codes").values(discountCodes.map((code) => ({ code: code.code, percent_off: code.percentOff, product_kind: code.productKind }))).execute();
   summary.discount_codes = discountCodes.length;
+  const money = await seedMoney(trx, { user: userId }, now);
+  summary.discount_codes += money.discount_codes;
+  summary.purchases = money.purchases;
+  summary.discount_redemptions = money.discount_redemptions;
+  summary.purchase_refunds = money.purchase_refunds;
+  summary.audit_events = money.audit_events;
 
   // Blog posts; a negative age is a post scheduled for later.
   const blogValues = blogPosts.map((post) => {

@@ -21,6 +21,10 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { route: "routes/admin+/schools", path: "/admin/schools", label: "Schools", description: "Create and edit schools, and merge duplicates." },
   { route: "routes/admin+/courses", path: "/admin/courses", label: "Courses", description: "Create and edit catalogue courses, and merge duplicates." },
   { route: "routes/admin+/faqs", path: "/admin/faqs", label: "FAQs", description: "The questions of the pricing, product and help pages." },
+  { route: "routes/admin+/discount-codes._index", path: "/admin/discount-codes", label: "Discount codes", description: "Percent off, validity window, usage limit and product; deactivate a code." },
+  { route: "routes/admin+/subscriptions._index", path: "/admin/subscriptions", label: "Subscriptions", description: "Find a subscription, see its invoices, cancel it." },
+  { route: "routes/admin+/invoices._index", path: "/admin/invoices", label: "Invoices and refunds", description: "Every purchase; refund all or part of one." },
+  { route: "routes/admin+/audit-log", path: "/admin/audit-log", label: "Audit log", description: "Staff actions: who did what, to whom, when." },
 ];
 
 export function adminSectionsFor(viewer: Viewer): AdminSection[] {

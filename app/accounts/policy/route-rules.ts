@@ -16,6 +16,12 @@ export const ADMIN_AREA_ROLES = ["admin", "manager"] as const satisfies readonly
  * opens /admin (their home) but sees no user directory there.
  */
 export const USER_DIRECTORY_ROLES = ["admin"] as const satisfies readonly Role[];
+/**
+ * Who works the money side of the back office (discount codes, subscriptions, invoices and
+ * refunds) and reads the staff audit log. SPEC §6 makes cancelling subscriptions admin-only and
+ * gives managers no say over money, so these screens are admins' alone.
+ */
+export const MONEY_STAFF_ROLES = ["admin"] as const satisfies readonly Role[];
 /** Who opens the instructor dashboard: every instructor kind, tutors, and admins (who support them). */
 /** The educator home; managers and study-buddy admins come for its students' questions (?page=oc_questions). */
 export const INSTRUCTOR_DASHBOARD_ROLES = [...INSTRUCTOR_ROLES, "tutor", "admin", "manager", "study_buddy_admin"] as const satisfies readonly Role[];
@@ -190,6 +196,13 @@ export const ROUTE_RULES = {
   "routes/admin+/courses": { access: { roles: CATALOGUE_STAFF_ROLES } },
   "routes/admin+/reports": { access: { roles: REPORT_ROLES } },
   "routes/admin+/reports_.$report.csv": { access: { roles: REPORT_ROLES } },
+  "routes/admin+/discount-codes._index": { access: { roles: MONEY_STAFF_ROLES } },
+  "routes/admin+/discount-codes.$id": { access: { roles: MONEY_STAFF_ROLES } },
+  "routes/admin+/subscriptions._index": { access: { roles: MONEY_STAFF_ROLES } },
+  "routes/admin+/subscriptions.$id": { access: { roles: MONEY_STAFF_ROLES } },
+  "routes/admin+/invoices._index": { access: { roles: MONEY_STAFF_ROLES } },
+  "routes/admin+/invoices.$id": { access: { roles: MONEY_STAFF_ROLES } },
+  "routes/admin+/audit-log": { access: { roles: MONEY_STAFF_ROLES } },
   // The person signed in while impersonating is the impersonated user (any role), so any
   // signed-in user may post here; the action refuses a session that is not an impersonation.
   "routes/admin+/impersonation.stop": onlyMutations("signed-in"),

@@ -139,6 +139,9 @@ export const EXTRA_PAGES: AxePage[] = [
   { name: "routes/content-creator-dashboard_.posts.$id (a demo post)", role: "content_creator", url: { from: "/content-creator-dashboard", links: [/^\/content-creator-dashboard\/posts\/\d+$/] } },
   // A course's deck studied on its in-course page.
   { name: "routes/in-course-experience+/$idOrSlug.$ (a course's flash cards)", role: "student", url: { from: "/flash-cards", links: [/^\/in-course-experience\/[\w-]+\/flash-cards\/\d+$/] } },
+  // The back office's money screens with demo data: a discount code's form, and the demo student's refunded invoice.
+  { name: "routes/admin+/discount-codes.$id (a demo code)", role: "admin", url: { from: "/admin/discount-codes", links: [/^\/admin\/discount-codes\/\d+$/] } },
+  { name: "routes/admin+/invoices.$id (the refunded demo invoice)", role: "admin", url: { from: "/admin/invoices?status=refunded", links: [/^\/admin\/invoices\/\d+$/] } },
 ];
 
 export const AXE_PAGES: AxePage[] = [...samplePages(), ...EXTRA_PAGES];

@@ -97,6 +97,7 @@ describe("discount codes", () => {
     ["within its window", { startsAt: new Date("2026-06-01"), endsAt: new Date("2026-07-01") }, learn, null],
     ["used up", { usageLimit: 3, timesUsed: 3 }, learn, "This discount code has been used up."],
     ["uses left", { usageLimit: 3, timesUsed: 2 }, learn, null],
+    ["switched off by staff", { deactivated: true }, learn, "This discount code is no longer valid."],
     ["for another kind of product", { productKind: "tokens" }, learn, "This discount code does not apply to this product."],
     ["for subscriptions, on a subscription", { productKind: "subscription" }, { kind: "subscription", plan: "plus", interval: "year" }, null],
     ["for another course", { onlineCourseId: 99 }, learn, "This discount code does not apply to this course."],
