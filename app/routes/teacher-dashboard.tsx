@@ -81,7 +81,7 @@ export default function TeacherDashboard() {
           <CsrfInput />
           <input type="hidden" name="intent" value="add-class" />
           <FormErrors errors={errors?.[""] ?? undefined} />
-          <SelectField label="Course" id="class-course" name="course_id" required errors={errors?.course_id ?? undefined} defaultValue="">
+          <SelectField style={{ width: "100%" }} label="Course" id="class-course" name="course_id" required errors={errors?.course_id ?? undefined} defaultValue="">
             <option value="" disabled>
               Choose a course
             </option>
@@ -91,7 +91,7 @@ export default function TeacherDashboard() {
               </option>
             ))}
           </SelectField>
-          <SelectField label="Term" id="class-term" name="term_of_year" required errors={errors?.term_of_year ?? undefined}>
+          <SelectField style={{ width: "100%" }} label="Term" id="class-term" name="term_of_year" required errors={errors?.term_of_year ?? undefined}>
             {terms.map((term) => (
               <option key={`${term.term}-${term.year}`} value={`${term.term}:${term.year}`}>
                 {termLabel(term)}

@@ -145,13 +145,14 @@ export default function ClassStudentsPage() {
           <CsrfInput />
           <input type="hidden" name="intent" value="assign" />
           <FormErrors errors={assignErrors?.[""] ?? undefined} />
-          <SelectField label="Kind" id="assign-kind" name="kind" required errors={assignErrors?.kind ?? undefined}>
+          <SelectField style={{ width: "100%" }} label="Kind" id="assign-kind" name="kind" required errors={assignErrors?.kind ?? undefined}>
             <option value="quiz">A quiz of the online course (its score is the grade)</option>
             <option value="activity">An online course activity (students mark it done)</option>
             <option value="reading">A reading (instructions only, students mark it done)</option>
           </SelectField>
           <FormField label="Title" id="assign-title" name="title" required maxLength={200} errors={assignErrors?.title ?? undefined} />
           <SelectField
+            style={{ width: "100%" }}
             label="Activity (for a quiz or an activity)"
             id="assign-activity"
             name="activity_id"
