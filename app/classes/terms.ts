@@ -1,8 +1,9 @@
 import type { ClassTerm } from "~/db/schema";
+import { courseTerm } from "~/formatting/format";
 
 /**
- * Course terms (SPEC §9): three a year in four-month blocks, Winter January–April, Summer
- * May–August, Fall September–December. Pure; months are calendar months in UTC.
+ * Course terms (SPEC §9) as classes use them: three a year in four-month blocks, Winter
+ * January–April, Summer May–August, Fall September–December. Pure; months are UTC months.
  */
 
 export const TERMS: readonly ClassTerm[] = ["winter", "summer", "fall"];
@@ -17,10 +18,10 @@ export interface TermOfYear {
 
 export const isTerm = (value: string): value is ClassTerm => (TERMS as readonly string[]).includes(value);
 
-/** The term a day falls in. */
+/** The term a day falls in: the site's one rule (app/formatting/format.ts courseTerm), as a class stores it. */
 export function termOf(date: Date): TermOfYear {
-  const month = date.getUTCMonth();
-  return { term: month < 4 ? "winter" : month < 8 ? "summer" : "fall", year: date.getUTCFullYear() };
+  const { season, year } = courseTerm(date);
+  return { term: season.toLowerCase() as ClassTerm, year };
 }
 
 /** First instant of the term and first instant after it. */
