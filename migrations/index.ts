@@ -28,6 +28,7 @@ import * as contentQuestions from "./0027_content_questions";
 import * as blogEditors from "./0028_blog_editors";
 import * as commentsReactionsFaqs from "./0029_comments_reactions_faqs";
 import * as onlineCourseForums from "./0030_online_course_forums";
+import * as teachersClasses from "./0031_teachers_classes";
 import * as adminMoney from "./0032_admin_money";
 
 /**
@@ -64,5 +65,6 @@ export const migrations: Record<string, Migration> = {
   "0028_blog_editors": blogEditors,
   "0029_comments_reactions_faqs": commentsReactionsFaqs,
   "0030_online_course_forums": onlineCourseForums,
+  "0031_teachers_classes": teachersClasses,
   "0032_admin_money": adminMoney,
 };

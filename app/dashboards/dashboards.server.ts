@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { answersQuestions, questionInboxScope } from "~/accounts/policy/permissions";
 import { viewerOf } from "~/accounts/session.server";
 import { openQuestionsByCourse, questionCounts } from "~/community/questions.server";
+import { catalogueCourses, classesTaught } from "~/classes/classes.server";
 import { db } from "~/db/db.server";
 import { statement } from "~/db/statement.server";
 import { jsonArrayFrom, jsonObjectFrom } from "kysely/helpers/postgres";
@@ -101,24 +102,19 @@ export async function instructorDashboardOf(userId: number, now: Date) {
 
 export type InstructorDashboardData = NonNullable<Awaited<ReturnType<typeof instructorDashboardOf>>>;
 
-/** Teachers: their school and the courses they teach or follow. */
+/** Teachers: their school, the classes they teach with their students, and the catalogue to add a class from. */
 export async function loadTeacherDashboard(userId: number) {
-  const [school, courses] = await Promise.all([
+  const [school, classes, courses] = await Promise.all([
     db()
       .selectFrom("users")
       .leftJoin("schools", "schools.id", "users.school_id")
       .where("users.id", "=", userId)
       .select(["schools.name as school_name", "schools.city as school_city"])
       .executeTakeFirst(),
-    db()
-      .selectFrom("user_courses")
-      .innerJoin("courses", "courses.id", "user_courses.course_id")
-      .where("user_courses.user_id", "=", userId)
-      .select(["courses.id", "courses.slug", "courses.code", "courses.name", "courses.grade_level"])
-      .orderBy("courses.code")
-      .execute(),
+    classesTaught(userId),
+    catalogueCourses(),
   ]);
-  return { schoolName: school?.school_name ?? null, schoolCity: school?.school_city ?? null, courses };
+  return { schoolName: school?.school_name ?? null, schoolCity: school?.school_city ?? null, classes, courses };
 }
 
 /** Content creators: the posts they wrote, published and scheduled. */

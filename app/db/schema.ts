@@ -1100,6 +1100,12 @@ export interface Database {
   poll_questions: PollQuestionsTable;
   poll_responses: PollResponsesTable;
   poll_answers: PollAnswersTable;
+  course_sections: CourseSectionsTable;
+  course_section_users: CourseSectionUsersTable;
+  course_assignments: CourseAssignmentsTable;
+  course_assignment_users: CourseAssignmentUsersTable;
+  course_assessments: CourseAssessmentsTable;
+  course_assessment_grades: CourseAssessmentGradesTable;
   practice_set_attempts: PracticeSetAttemptsTable;
   practice_tests: PracticeTestsTable;
   practice_test_sections: PracticeTestSectionsTable;
@@ -1654,4 +1660,70 @@ export interface PollAnswersTable {
   question_id: number;
   option_index: number | null;
   text_answer: string | null;
+}
+
+// ── Teachers' classes (migration 0031) ─────────────────────────────────────────────────────────
+
+export type ClassTerm = "winter" | "summer" | "fall";
+
+/** A class (SPEC §3 courseSections): a catalogue course taught in one term, joined with its code. */
+export interface CourseSectionsTable {
+  id: Generated<number>;
+  course_id: number;
+  term: ClassTerm;
+  year: number;
+  class_code: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface CourseSectionUsersTable {
+  course_section_id: number;
+  user_id: number;
+  role: "teacher" | "student";
+  joined_at: CreatedAt;
+}
+
+export type AssignmentKind = "activity" | "quiz" | "reading";
+
+/** Work a teacher gives a class (SPEC §3 courseAssignments); a reading has no activity. */
+export interface CourseAssignmentsTable {
+  id: Generated<number>;
+  course_section_id: number;
+  kind: AssignmentKind;
+  title: string;
+  instructions: Generated<string>;
+  activity_id: number | null;
+  due_at: Timestamp;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** A student's submission of an assignment (SPEC §3 courseAssignmentUsers); its grade lives in the grade book. */
+export interface CourseAssignmentUsersTable {
+  course_assignment_id: number;
+  user_id: number;
+  submitted_at: CreatedAt;
+  quiz_attempt_id: number | null;
+  feedback: Generated<string>;
+}
+
+/** A column of a class's grade book (SPEC §3 courseAssessments); an assignment has exactly one. */
+export interface CourseAssessmentsTable {
+  id: Generated<number>;
+  course_section_id: number;
+  title: string;
+  category: string;
+  weight: number;
+  course_assignment_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface CourseAssessmentGradesTable {
+  course_assessment_id: number;
+  user_id: number;
+  /** Percent, two decimals; numeric comes back as a string. */
+  grade: ColumnType<string, number | string, number | string>;
+  updated_by: number | null;
+  updated_at: UpdatedAt;
 }

@@ -110,6 +110,19 @@ export function friendInvitationMail(input: { inviterName: string; url: string }
   });
 }
 
+/** A teacher's invitation to join their class: the code, and a link that fills it in. */
+export function classInvitationMail(input: { teacherName: string; className: string; code: string; url: string }): MailContent {
+  const teacher = greetingName(input.teacherName) || "Your teacher";
+  return actionMail({
+    subject: `${teacher} invited you to ${greetingName(input.className)}`,
+    name: null,
+    lead: `${teacher} invited you to join the class ${greetingName(input.className)} on Marketplace, where you will find its assignments and grades. The class code is ${input.code}.`,
+    actionLabel: "Join the class",
+    url: input.url,
+    footer: [`You get this mail because ${teacher} entered your address. Sign in (or create a free account) with this address, then join with the code.`],
+  });
+}
+
 /** To a student enrolled in a live study session (free registration or a paid enrolment). */
 export function studySessionConfirmationMail(input: {
   name?: string | null;

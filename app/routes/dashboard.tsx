@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
 import { requireSession } from "~/accounts/session.server";
+import { JoinClassPanel } from "~/classes/join-class-form";
 import { AskAQuestion } from "~/community/ask-a-question";
 import { dashboardQuestionSchema, questionTarget } from "~/community/question-forms";
 import { askableCourses, askFromDashboard, followUp, myQuestions } from "~/community/questions.server";
@@ -219,6 +220,7 @@ function StudentDashboard() {
           >
             <CourseTiles courses={courses} />
           </DashboardSection>
+          <JoinClassPanel />
           <DashboardSection
             title="Your live sessions"
             isEmpty={myStudySessions.length === 0}

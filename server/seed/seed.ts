@@ -13,6 +13,7 @@ import { seedForums } from "./forums";
 import { seedQuestions } from "./questions";
 import { seedCommunity } from "./community";
 import { seedPolls } from "./polls";
+import { seedClasses } from "./classes";
 import { seedPracticeSets } from "./practice-sets";
 import { seedPracticeTests } from "./practice-tests";
 import { seedTutoring } from "./tutoring";
@@ -131,6 +132,13 @@ const SEEDED_TABLES = [
   "poll_answers",
   // A duplicate school to merge and paid token packs for the revenue report (server/seed/back-office.ts).
   "purchases",
+  // The demo teacher's MATH 137 class with three demo students, two assignments and a grade book (server/seed/classes.ts).
+  "course_sections",
+  "course_section_users",
+  "course_assignments",
+  "course_assignment_users",
+  "course_assessments",
+  "course_assessment_grades",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -536,6 +544,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   Object.assign(summary, await seedCommunity(trx, { user: userId }, now));
   Object.assign(summary, await seedPolls(trx, { user: userId }, now));
   for (const [table, count] of Object.entries(await seedBackOffice(trx, { user: userId }, now, passwordHash))) summary[table as keyof SeedSummary] += count;
+  Object.assign(summary, await seedClasses(trx, { user: userId }, now));
 
   return summary;
 }

@@ -220,6 +220,30 @@ describe("seedDemoData", () => {
     expect(scheduled).toHaveLength(1);
   });
 
+  it("gives the demo teacher a class this term with the demo student in it, a graded assignment, one due, and a grade book", async () => {
+    const teacher = await db.selectFrom("users").select("id").where("email", "=", "teacher@demo.test").executeTakeFirstOrThrow();
+    const student = await db.selectFrom("users").select("id").where("email", "=", "student@demo.test").executeTakeFirstOrThrow();
+    const klass = await db.selectFrom("course_sections").selectAll().where("class_code", "=", "MATH7K2").executeTakeFirstOrThrow();
+    expect([klass.term, klass.year]).toEqual(["winter", 2026]);
+    const members = await db.selectFrom("course_section_users").select(["user_id", "role"]).where("course_section_id", "=", klass.id).execute();
+    expect(members).toContainEqual({ user_id: teacher.id, role: "teacher" });
+    expect(members).toContainEqual({ user_id: student.id, role: "student" });
+    expect(members.filter((member) => member.role === "student").length).toBeGreaterThanOrEqual(3);
+    const assignments = await db.selectFrom("course_assignments").select(["kind", "due_at"]).where("course_section_id", "=", klass.id).orderBy("due_at").execute();
+    expect(assignments.map((assignment) => [assignment.kind, assignment.due_at < now])).toEqual([
+      ["reading", true],
+      ["quiz", false],
+    ]);
+    const grades = await db
+      .selectFrom("course_assessment_grades")
+      .innerJoin("course_assessments", "course_assessments.id", "course_assessment_grades.course_assessment_id")
+      .where("course_assessments.course_section_id", "=", klass.id)
+      .where("course_assessment_grades.user_id", "=", student.id)
+      .select("grade")
+      .execute();
+    expect(grades.length).toBeGreaterThanOrEqual(2);
+  });
+
   it("inserts nothing when run again", { timeout: 60_000 }, async () => {
     const before = await db.selectFrom("users").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
     const again = await seedDemoData(db, { now });

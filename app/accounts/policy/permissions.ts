@@ -72,6 +72,10 @@ export interface Permissions {
   edit_blog_post: BlogPostRef;
   /** Make a poll or survey on a blog post (whoever edits it) or a course page (admins, managers, its instructors). */
   manage_polls: PollTargetRef;
+  /** See a class's students and grade book, give it assignments, grade its work: its teachers and admins. */
+  teach_class: ClassRef;
+  /** See a class's assignments and hand them in: its students (and whoever teaches it). */
+  attend_class: ClassRef;
 }
 
 /**
@@ -176,6 +180,11 @@ export interface OnlineCourseRef {
   instructor_id: number | null;
 }
 
+/** A teacher's class (SPEC §3 courseSections), as far as who is in it goes. */
+export interface ClassRef {
+  members: readonly { user_id: number; role: "teacher" | "student" }[];
+}
+
 export type Action = keyof Permissions;
 
 const isSelf = (viewer: Viewer, user: UserRef) => viewer.id !== null && viewer.id === user.id;
@@ -230,6 +239,9 @@ const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boole
     "blog_post" in target
       ? editsBlogPost(viewer, target.blog_post)
       : viewer.id !== null && (hasRole(viewer, "admin", "manager") || (isInstructor(viewer) && target.course.instructor_ids.includes(viewer.id))),
+  // A class's teacher while they still hold the teacher role; admins support every class.
+  teach_class: (viewer, klass) => isAdmin(viewer) || (viewer.id !== null && hasRole(viewer, "teacher") && klass.members.some((m) => m.user_id === viewer.id && m.role === "teacher")),
+  attend_class: (viewer, klass) => isAdmin(viewer) || (viewer.id !== null && klass.members.some((m) => m.user_id === viewer.id)),
 };
 
 /**

@@ -145,6 +145,13 @@ export const ROUTE_RULES = {
   "routes/dashboard": { access: "signed-in" },
   "routes/instructor-dashboard": { access: { roles: INSTRUCTOR_DASHBOARD_ROLES } },
   "routes/teacher-dashboard": { access: { roles: TEACHER_DASHBOARD_ROLES } },
+  // A class's pages: the role lets a teacher in, `teach_class` then decides per class.
+  "routes/teacher-dashboard_.courses.$id.students": { access: { roles: TEACHER_DASHBOARD_ROLES } },
+  "routes/teacher-dashboard_.courses.$id.grade-book": { access: { roles: TEACHER_DASHBOARD_ROLES } },
+  "routes/teacher-dashboard_.courses.$id.grade-book[.csv]": { access: { roles: TEACHER_DASHBOARD_ROLES } },
+  // Any student joins a class with its code; `attend_class` decides who sees an assignment.
+  "routes/join-class": { access: "signed-in" },
+  "routes/course-assignments.$id": { access: "signed-in" },
   "routes/content-creator-dashboard": { access: { roles: CONTENT_CREATOR_DASHBOARD_ROLES } },
   // Blog editor (Community items 6, 7): write, preview, schedule and publish posts; `edit_blog_post` per post.
   "routes/content-creator-dashboard_.posts.new": { access: { roles: BLOG_EDITOR_ROLES } },

@@ -45,7 +45,7 @@ export function roleFor(rule: RouteRule, url: string): AxeRole {
   const roles: readonly string[] = rule.access.roles;
   const pathname = new URL(url, "http://x").pathname;
   const named = roles.find((role) => pathname.includes(role.replace(/_/g, "-")));
-  const chosen = named ?? (roles.includes("instructor") ? "instructor" : (roles.find((role) => !STAFF.has(role)) ?? "admin"));
+  const chosen = named ?? (roles.includes("instructor") ? "instructor" : roles.find((role) => !STAFF.has(role)) ?? "admin");
   if (!KNOWN_ROLES.has(chosen)) throw new Error(`No demo account signs in as "${chosen}" for ${url}: add it to AxeRole`);
   return chosen as AxeRole;
 }
@@ -87,7 +87,11 @@ const MANAGER = /^\/online-courses\/\d+\/manager$/;
 
 export const EXTRA_PAGES: AxePage[] = [
   { name: "routes/online-courses+/$id_.manager._index (the instructor's course)", role: "instructor", url: { from: "/instructor-dashboard", links: [MANAGER] } },
-  { name: "routes/online-courses+/$id_.manager.editor (the instructor's course)", role: "instructor", url: { from: "/instructor-dashboard", links: [MANAGER, /^\/online-courses\/\d+\/manager\/editor$/] } },
+  {
+    name: "routes/online-courses+/$id_.manager.editor (the instructor's course)",
+    role: "instructor",
+    url: { from: "/instructor-dashboard", links: [MANAGER, /^\/online-courses\/\d+\/manager\/editor$/] },
+  },
   { name: "routes/online-courses+/$id_.print (the instructor's course)", role: "instructor", url: { from: "/instructor-dashboard", links: [MANAGER, /^\/online-courses\/\d+\/print$/] } },
   { name: "routes/study-sessions+/$id_.edit (the instructor's session)", role: "instructor", url: { from: "/instructor-dashboard", links: [/^\/study-sessions\/\d+\/edit$/] } },
   { name: "routes/study-sessions+/$id_.roster (the instructor's session)", role: "instructor", url: { from: "/instructor-dashboard", links: [/^\/study-sessions\/\d+\/roster$/] } },
@@ -132,7 +136,11 @@ export const EXTRA_PAGES: AxePage[] = [
   { name: "routes/courses+/$idOrSlug_.forum_.$postId (a demo thread)", role: "student", url: { from: "/courses/waterloo-math-137/forum", links: [/^\/courses\/waterloo-math-137\/forum\/\d+$/] } },
   // The student's questions page and the instructor's inbox with a question opened to answer.
   { name: "routes/dashboard (?page=ask-a-question)", role: "student", url: "/dashboard?page=ask-a-question" },
-  { name: "routes/instructor-dashboard (?page=oc_questions, a question open)", role: "instructor", url: { from: "/instructor-dashboard?page=oc_questions&status=all", links: [/^\/instructor-dashboard\?page=oc_questions&status=all&ocq_id=\d+$/] } },
+  {
+    name: "routes/instructor-dashboard (?page=oc_questions, a question open)",
+    role: "instructor",
+    url: { from: "/instructor-dashboard?page=oc_questions&status=all", links: [/^\/instructor-dashboard\?page=oc_questions&status=all&ocq_id=\d+$/] },
+  },
   // A blog post's comments and reactions with their forms, as a student who may comment, vote and react.
   { name: "routes/blog+/$slug (a post's comments, signed in)", role: "student", url: "/blog/active-recall-and-spaced-repetition" },
   // A demo blog post in the editor, as its writer (with its poll's results, shown to staff).
@@ -142,6 +150,16 @@ export const EXTRA_PAGES: AxePage[] = [
   // The back office's money screens with demo data: a discount code's form, and the demo student's refunded invoice.
   { name: "routes/admin+/discount-codes.$id (a demo code)", role: "admin", url: { from: "/admin/discount-codes", links: [/^\/admin\/discount-codes\/\d+$/] } },
   { name: "routes/admin+/invoices.$id (the refunded demo invoice)", role: "admin", url: { from: "/admin/invoices?status=refunded", links: [/^\/admin\/invoices\/\d+$/] } },
+  // The demo teacher's class: its students, grade book, and an assignment with every submission to grade.
+  { name: "routes/teacher-dashboard_.courses.$id.students (the demo class)", role: "teacher", url: { from: "/teacher-dashboard", links: [/^\/teacher-dashboard\/courses\/\d+\/students$/] } },
+  { name: "routes/teacher-dashboard_.courses.$id.grade-book (the demo class)", role: "teacher", url: { from: "/teacher-dashboard", links: [/^\/teacher-dashboard\/courses\/\d+\/grade-book$/] } },
+  {
+    name: "routes/course-assignments.$id (the teacher's side)",
+    role: "teacher",
+    url: { from: "/teacher-dashboard", links: [/^\/teacher-dashboard\/courses\/\d+\/students$/, /^\/course-assignments\/\d+$/] },
+  },
+  // The demo student's classes, and the quiz due next week as they take it.
+  { name: "routes/course-assignments.$id (the demo student's quiz)", role: "student", url: { from: "/join-class", links: [/^\/course-assignments\/\d+$/] } },
 ];
 
 export const AXE_PAGES: AxePage[] = [...samplePages(), ...EXTRA_PAGES];

@@ -124,6 +124,11 @@ describe("the route table", () => {
     "routes/admin+/invoices.$id": { load: ["admin"] },
     "routes/admin+/audit-log": { load: ["admin"] },
     "routes/teacher-dashboard": { load: ["teacher", "admin"] },
+    "routes/teacher-dashboard_.courses.$id.students": { load: ["teacher", "admin"] },
+    "routes/teacher-dashboard_.courses.$id.grade-book": { load: ["teacher", "admin"] },
+    "routes/teacher-dashboard_.courses.$id.grade-book[.csv]": { load: ["teacher", "admin"] },
+    "routes/join-class": { load: "signed-in" },
+    "routes/course-assignments.$id": { load: "signed-in" },
     "routes/content-creator-dashboard": { load: ["content_creator", "blog_manager", "admin"] },
     "routes/content-creator-dashboard_.posts.new": { load: ["content_creator", "blog_manager", "admin"] },
     "routes/content-creator-dashboard_.posts.$id": { load: ["content_creator", "blog_manager", "admin"] },
@@ -490,5 +495,28 @@ describe("respond_to_partner_invite: the invited user only", () => {
     ["a guest", guestViewer, false],
   ] as const)("%s → %s", (_name, viewer, allowed) => {
     expect(can(viewer, "respond_to_partner_invite", invite)).toBe(allowed);
+  });
+});
+
+describe("teach_class and attend_class: a class's teachers, its students, admins", () => {
+  const klass = {
+    members: [
+      { user_id: 80, role: "teacher" },
+      { user_id: 81, role: "student" },
+    ],
+  } as const;
+  it.each([
+    ["the class's teacher", signedIn(80, "teacher"), true, true],
+    ["its teacher who no longer holds the teacher role", signedIn(80), false, true],
+    ["another teacher", signedIn(82, "teacher"), false, false],
+    ["a student of the class", signedIn(81), false, true],
+    ["a student of the class who is also a teacher elsewhere", signedIn(81, "teacher"), false, true],
+    ["another student", signedIn(83), false, false],
+    ["an admin", signedIn(84, "admin"), true, true],
+    ["a manager", signedIn(85, "manager"), false, false],
+    ["a guest", guestViewer, false, false],
+  ] as const)("%s → teaches %s, attends %s", (_name, viewer, teaches, attends) => {
+    expect(can(viewer, "teach_class", klass)).toBe(teaches);
+    expect(can(viewer, "attend_class", klass)).toBe(attends);
   });
 });
