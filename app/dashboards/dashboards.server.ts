@@ -9,9 +9,14 @@ import { dueSummaryQuery } from "~/flash-cards/decks.server";
 import { enrolledCoursesQuery, withProgress } from "~/online-courses/progress.server";
 import { groupMySessions, mySessionView } from "~/study-sessions/my-sessions";
 import { myEnrolmentsFromRows, myEnrolmentsQuery } from "~/study-sessions/my-sessions.server";
+import { studyTilesQuery, tilesFromRow } from "~/study-stats/stats.server";
 import { listUpcomingStudySessions, upcomingFromJson, upcomingStudySessionsQuery } from "~/study-sessions/upcoming.server";
 
-/** The student's home, in one statement: their courses, their own live sessions and the ones coming up for their courses. */
+/**
+ * The student's home, in one statement: their courses, their own live sessions and the ones
+ * coming up for their courses, their stats tiles and study time by week, and what onboarding
+ * needs to know (their school's type and the courses they tutor).
+ */
 const studentDashboard = statement((values: { userId: number; now: Date }) =>
   db()
     .selectNoFrom([
@@ -29,6 +34,19 @@ const studentDashboard = statement((values: { userId: number; now: Date }) =>
       jsonArrayFrom(enrolledCoursesQuery(values.userId)).as("onlineCourses"),
       jsonArrayFrom(myEnrolmentsQuery(values.userId)).as("myStudySessions"),
       jsonObjectFrom(dueSummaryQuery(values.userId, values.now)).as("flashCards"),
+      jsonObjectFrom(studyTilesQuery(values.userId, values.now)).as("studyTiles"),
+      db()
+        .selectFrom("users")
+        .innerJoin("schools", "schools.id", "users.school_id")
+        .where("users.id", "=", values.userId)
+        .select("schools.school_type")
+        .as("schoolType"),
+      db()
+        .selectFrom("user_courses")
+        .where("user_id", "=", values.userId)
+        .where("relation", "=", "tutored")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .as("tutoredCourseCount"),
     ]),
 );
 
@@ -43,6 +61,9 @@ export async function loadStudentDashboard(userId: number, now = new Date()) {
     myStudySessions: [...mine.live, ...mine.upcoming, ...mine.past.filter((session) => session.hasAccess)].map(mySessionView),
     /** Flash cards due now, across the decks they study. */
     flashCards: row.flashCards ?? { due: 0, decks: 0 },
+    ...tilesFromRow(row.studyTiles!, now),
+    schoolType: row.schoolType ?? null,
+    tutoredCourseCount: row.tutoredCourseCount ?? 0,
   };
 }
 
