@@ -78,11 +78,27 @@ export async function loadInstructorDashboard(userId: number, now = new Date()) 
         "online_courses.name",
         "online_courses.status",
         "online_courses.course_type",
+        "online_courses.currency",
         eb
           .selectFrom("chapters")
           .whereRef("chapters.online_course_id", "=", "online_courses.id")
           .select(sql<number>`count(*)::int`.as("n"))
           .as("chapter_count"),
+        // Enrolments that hold access (SPEC §4: active or pending payment) or are trying the course.
+        eb
+          .selectFrom("online_course_users")
+          .whereRef("online_course_users.online_course_id", "=", "online_courses.id")
+          .where("online_course_users.status", "in", ["active", "pending_payment", "trialing"])
+          .select(sql<number>`count(*)::int`.as("n"))
+          .as("enrolment_count"),
+        // What students paid for the course before tax, in the course's own currency (integer cents).
+        eb
+          .selectFrom("purchases")
+          .whereRef("purchases.online_course_id", "=", "online_courses.id")
+          .where("purchases.kind", "in", ["online_course", "elite_deposit", "elite_full"])
+          .where("purchases.status", "=", "paid")
+          .select(sql<number>`coalesce(sum(purchases.subtotal_cents), 0)::int`.as("n"))
+          .as("revenue_cents"),
       ])
       .orderBy("online_courses.name")
       .execute(),
@@ -140,18 +156,4 @@ export async function loadTeacherDashboard(userId: number) {
       .execute(),
   ]);
   return { schoolName: school?.school_name ?? null, schoolCity: school?.school_city ?? null, courses };
-}
-
-/** Content creators: the posts they wrote, published and scheduled. */
-export async function loadContentCreatorDashboard(userId: number, now = new Date()) {
-  const posts = await db()
-    .selectFrom("blog_posts")
-    .where("author_id", "=", userId)
-    .select(["id", "slug", "title", "category", "published_at"])
-    .orderBy("published_at", "desc")
-    .execute();
-  return {
-    published: posts.filter((post) => post.published_at && post.published_at <= now),
-    scheduled: posts.filter((post) => !post.published_at || post.published_at > now),
-  };
 }
