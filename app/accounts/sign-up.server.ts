@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { SignUpInput } from "~/accounts/forms";
+import { onboardingHref } from "~/accounts/onboarding";
 import { hashPassword } from "~/accounts/password.server";
 import { publicUser, type PublicUser } from "~/accounts/public-user";
 import { homePath } from "~/accounts/roles";
@@ -49,7 +50,9 @@ export async function signUp(input: SignUpInput, context: { origin: string; clie
   await attributeNewAccount(created, context.referralCode);
 
   await sendConfirmationEmail(created, context.origin);
-  // SPEC §4: after sign-up the page goes to the requested path, or to / for a new teacher.
+  // SPEC §4: after sign-up the page goes to the requested path, or to / for a new teacher. A new
+  // student first goes through onboarding (their profile, SPEC §5), which then goes on there.
   const fallback = isTeacher ? "/" : homePath({ id: created.id, roles: created.roles, userType: created.user_type });
-  return { kind: "created", user: publicUser(created), redirectTo: safeRedirectPath(input.redirect_to, context.origin, fallback) };
+  const destination = safeRedirectPath(input.redirect_to, context.origin, fallback);
+  return { kind: "created", user: publicUser(created), redirectTo: isTeacher ? destination : onboardingHref(destination) };
 }

@@ -10,9 +10,14 @@ import { dueSummaryQuery } from "~/flash-cards/decks.server";
 import { enrolledCoursesQuery, withProgress } from "~/online-courses/progress.server";
 import { groupMySessions, mySessionView } from "~/study-sessions/my-sessions";
 import { myEnrolmentsFromRows, myEnrolmentsQuery } from "~/study-sessions/my-sessions.server";
+import { studyTilesQuery, tilesFromRow } from "~/study-stats/stats.server";
 import { listUpcomingStudySessions, upcomingFromJson, upcomingStudySessionsQuery } from "~/study-sessions/upcoming.server";
 
-/** The student's home, in one statement: their courses, their own live sessions and the ones coming up for their courses. */
+/**
+ * The student's home, in one statement: their courses, their own live sessions and the ones
+ * coming up for their courses, their stats tiles and study time by week, and what onboarding
+ * needs to know (their school's type and the courses they tutor).
+ */
 const studentDashboard = statement((values: { userId: number; now: Date }) =>
   db()
     .selectNoFrom([
@@ -30,6 +35,19 @@ const studentDashboard = statement((values: { userId: number; now: Date }) =>
       jsonArrayFrom(enrolledCoursesQuery(values.userId)).as("onlineCourses"),
       jsonArrayFrom(myEnrolmentsQuery(values.userId)).as("myStudySessions"),
       jsonObjectFrom(dueSummaryQuery(values.userId, values.now)).as("flashCards"),
+      jsonObjectFrom(studyTilesQuery(values.userId, values.now)).as("studyTiles"),
+      db()
+        .selectFrom("users")
+        .innerJoin("schools", "schools.id", "users.school_id")
+        .where("users.id", "=", values.userId)
+        .select("schools.school_type")
+        .as("schoolType"),
+      db()
+        .selectFrom("user_courses")
+        .where("user_id", "=", values.userId)
+        .where("relation", "=", "tutored")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .as("tutoredCourseCount"),
     ]),
 );
 
@@ -44,6 +62,9 @@ export async function loadStudentDashboard(userId: number, now = new Date()) {
     myStudySessions: [...mine.live, ...mine.upcoming, ...mine.past.filter((session) => session.hasAccess)].map(mySessionView),
     /** Flash cards due now, across the decks they study. */
     flashCards: row.flashCards ?? { due: 0, decks: 0 },
+    ...tilesFromRow(row.studyTiles!, now),
+    schoolType: row.schoolType ?? null,
+    tutoredCourseCount: row.tutoredCourseCount ?? 0,
   };
 }
 
@@ -58,11 +79,27 @@ export async function loadInstructorDashboard(userId: number, now = new Date()) 
         "online_courses.name",
         "online_courses.status",
         "online_courses.course_type",
+        "online_courses.currency",
         eb
           .selectFrom("chapters")
           .whereRef("chapters.online_course_id", "=", "online_courses.id")
           .select(sql<number>`count(*)::int`.as("n"))
           .as("chapter_count"),
+        // Enrolments that hold access (SPEC §4: active or pending payment) or are trying the course.
+        eb
+          .selectFrom("online_course_users")
+          .whereRef("online_course_users.online_course_id", "=", "online_courses.id")
+          .where("online_course_users.status", "in", ["active", "pending_payment", "trialing"])
+          .select(sql<number>`count(*)::int`.as("n"))
+          .as("enrolment_count"),
+        // What students paid for the course before tax, in the course's own currency (integer cents).
+        eb
+          .selectFrom("purchases")
+          .whereRef("purchases.online_course_id", "=", "online_courses.id")
+          .where("purchases.kind", "in", ["online_course", "elite_deposit", "elite_full"])
+          .where("purchases.status", "=", "paid")
+          .select(sql<number>`coalesce(sum(purchases.subtotal_cents), 0)::int`.as("n"))
+          .as("revenue_cents"),
       ])
       .orderBy("online_courses.name")
       .execute(),
@@ -115,18 +152,4 @@ export async function loadTeacherDashboard(userId: number) {
     catalogueCourses(),
   ]);
   return { schoolName: school?.school_name ?? null, schoolCity: school?.school_city ?? null, classes, courses };
-}
-
-/** Content creators: the posts they wrote, published and scheduled. */
-export async function loadContentCreatorDashboard(userId: number, now = new Date()) {
-  const posts = await db()
-    .selectFrom("blog_posts")
-    .where("author_id", "=", userId)
-    .select(["id", "slug", "title", "category", "published_at"])
-    .orderBy("published_at", "desc")
-    .execute();
-  return {
-    published: posts.filter((post) => post.published_at && post.published_at <= now),
-    scheduled: posts.filter((post) => !post.published_at || post.published_at > now),
-  };
 }

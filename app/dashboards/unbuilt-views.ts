@@ -3,11 +3,10 @@
  * the dashboard says so instead of quietly showing itself as if the link had worked.
  */
 
-/** The student dashboard: ?view_sheets=true (?page=ask-a-question is its own view). */
+/** The student dashboard: ?page=ask-a-question is its own view (as is ?view_sheets=true); any other page is not. */
 export function unavailableDashboardView(params: URLSearchParams): string | null {
   const page = params.get("page");
   if (page !== null && page !== "ask-a-question") return "This dashboard has no such page.";
-  if (params.has("view_sheets")) return "Study sheets are not available yet.";
   return null;
 }
 

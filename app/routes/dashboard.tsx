@@ -23,6 +23,11 @@ import {
   onlineCoursesForTab,
 } from "~/dashboards/dashboard-tabs";
 import { loadStudentDashboard } from "~/dashboards/dashboards.server";
+import { studySheetsOf, type StudySheet } from "~/dashboards/study-sheets.server";
+import { onboardingHref } from "~/accounts/onboarding";
+import { MISSING_ITEM_LABELS, missingProfileItems } from "~/accounts/profile-completeness";
+import { statsTiles } from "~/study-stats/tiles";
+import { StatsTiles, StudyTimeByWeek } from "~/study-stats/study-stats-view";
 import { requestNow } from "~/utils/clock.server";
 import { siteOrigin } from "~/utils/site-origin.server";
 import { loadRepWorkspace } from "~/programs/rep-dashboard.server";
@@ -39,6 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const [courses, questions] = await Promise.all([askableCourses(user.id), myQuestions(user.id)]);
     return { view: "ask-a-question" as const, courses, questions };
   }
+  if (params.get("view_sheets") === "true") {
+    return { view: "sheets" as const, sheets: await studySheetsOf(user.id, requestNow(request)) };
+  }
   // The class-rep tab (the role menu's "Class Rep Dashboard") is the rep's workspace.
   const [dashboard, classRep] = await Promise.all([
     tab === "class-rep"
@@ -46,8 +54,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : loadStudentDashboard(user.id, requestNow(request)),
     tab === "class-rep" ? loadRepWorkspace(user, siteOrigin(request)) : null,
   ]);
+  // SPEC §5: until the profile is complete, the dashboard offers onboarding again (a notice, never a redirect).
+  const missing = dashboard
+    ? missingProfileItems({ roles: user.roles, school_id: user.school_id, school_type: dashboard.schoolType, year: user.year, faculty: user.faculty, degree: user.degree, tutoredCourseCount: dashboard.tutoredCourseCount })
+    : [];
   return {
     view: "dashboard" as const,
+    profileMissing: missing.map((item) => MISSING_ITEM_LABELS[item]),
+    tiles: dashboard ? statsTiles(dashboard.tiles) : [],
+    studyTimeByWeek: dashboard?.studyTimeByWeek ?? [],
     greeting: dashboardGreeting(user.created_at, authenticatedAt),
     firstName: user.first_name || user.display_name || "there",
     tab,
@@ -87,7 +102,34 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Dashboard() {
   const page = useLoaderData<typeof loader>();
-  return page.view === "ask-a-question" ? <AskAQuestionPage courses={page.courses} questions={page.questions} /> : <StudentDashboard />;
+  if (page.view === "ask-a-question") return <AskAQuestionPage courses={page.courses} questions={page.questions} />;
+  if (page.view === "sheets") return <StudySheetsPage sheets={page.sheets} />;
+  return <StudentDashboard />;
+}
+
+/** ?view_sheets=true: the study sheets (booklets and solutions) the student can open. */
+function StudySheetsPage({ sheets }: { sheets: StudySheet[] }) {
+  return (
+    <div className="wrapper wrapper--medium page">
+      <p className="in-course__small">
+        <Link to="/dashboard">Dashboard</Link>
+      </p>
+      <h1 className="page-heading">Your study sheets</h1>
+      {sheets.length === 0 ? (
+        <p className="muted">
+          No study sheets yet. The booklets and solutions of the live sessions you join appear here. <Link to="/live-prep">Find a live session</Link>.
+        </p>
+      ) : (
+        <ul data-testid="study-sheets">
+          {sheets.map((sheet) => (
+            <li key={sheet.id}>
+              <a href={sheet.href}>{sheet.name}</a> — {sheet.kind === "booklet" ? "booklet" : "solutions"} of <Link to={`/study-sessions/${sheet.sessionId}`}>{sheet.sessionTitle}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }
 
 function AskAQuestionPage(props: Pick<Parameters<typeof AskAQuestion>[0], "courses" | "questions">) {
@@ -122,6 +164,9 @@ function StudentDashboard() {
     classRep,
     unavailableView,
     flashCards,
+    profileMissing,
+    tiles,
+    studyTimeByWeek,
   } = page;
   return (
     <div className="wrapper wrapper--wide page">
@@ -164,6 +209,11 @@ function StudentDashboard() {
         </p>
       ) : null}
       <UnavailableViewNotice notice={unavailableView} />
+      {profileMissing.length > 0 ? (
+        <p role="status" data-testid="onboarding-notice" className="notice" style={{ marginTop: "var(--space-3)" }}>
+          Your profile is missing {profileMissing.join(", ")}. <Link to={onboardingHref("/dashboard")}>Finish setting up your profile</Link>
+        </p>
+      ) : null}
       <nav aria-label="Dashboard tabs" style={{ marginTop: "var(--space-4)" }}>
         <ul
           className="dashboard-tabs"
@@ -194,6 +244,7 @@ function StudentDashboard() {
         </div>
       ) : (
         <>
+          {tiles.length > 0 ? <StatsTiles tiles={tiles} /> : null}
           <DashboardSection
             title="Your online courses"
             isEmpty={onlineCourses.length === 0}
@@ -245,6 +296,10 @@ function StudentDashboard() {
           >
             <UpcomingSessionList sessions={sessions} />
           </DashboardSection>
+          {studyTimeByWeek.length > 0 ? <StudyTimeByWeek weeks={studyTimeByWeek} /> : null}
+          <p style={{ marginTop: "var(--space-4)" }}>
+            <Link to="/dashboard?view_sheets=true">Your study sheets</Link>
+          </p>
         </>
       )}
       <Link
@@ -258,4 +313,6 @@ function StudentDashboard() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.view === "ask-a-question" ? "Ask a question — Marketplace" : "Dashboard — Marketplace" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.view === "ask-a-question" ? "Ask a question — Marketplace" : data?.view === "sheets" ? "Study sheets — Marketplace" : "Dashboard — Marketplace" },
+];

@@ -44,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     mayBrowseQuestions: decideAccess(viewer, routeRule("routes/online-course-activities+/questions").access) === "allow",
     mayRunSessions: decideAccess(viewer, routeRule("routes/study-sessions+/new").access) === "allow",
     maySignUpForShifts: decideAccess(viewer, routeRule("routes/work-shifts+/_index").access) === "allow",
+    isTutor: user.roles.includes("tutor"),
     ...(await loadInstructorDashboard(user.id)),
   };
 }
@@ -103,7 +104,7 @@ function QuestionsPage() {
 function EducatorHome() {
   const page = useLoaderData<typeof loader>();
   if (page.view !== "home") return null;
-  const { openQuestions, firstName, onlineCourses, sessions, tutoredCourses, tutorProfile, mayCreateCourses, mayBrowseQuestions, mayRunSessions, maySignUpForShifts, unavailableView } = page;
+  const { openQuestions, firstName, onlineCourses, sessions, tutoredCourses, tutorProfile, mayCreateCourses, mayBrowseQuestions, mayRunSessions, maySignUpForShifts, unavailableView, isTutor } = page;
   return (
     <Container size="4" px="4" py="6">
       <Heading as="h1" size="7">
@@ -131,7 +132,10 @@ function EducatorHome() {
                 <Link className="tile-title" to={`/online-courses/${course.id}/manager`}>
                   {course.name}
                 </Link>
-                <span className="tile-meta">{course.chapter_count} chapters</span>
+                <span className="tile-meta">
+                  {course.chapter_count} chapters · {course.enrolment_count === 1 ? "1 student" : `${course.enrolment_count ?? 0} students`} ·{" "}
+                  {(course.revenue_cents ?? 0) > 0 ? formatPrice(course.revenue_cents ?? 0, course.currency) : "no sales yet"}
+                </span>
                 <span className="tile-tags">
                   <Badge>{course.status}</Badge>
                 </span>
@@ -156,8 +160,16 @@ function EducatorHome() {
           <Link to="/study-sessions/new">Create a live session</Link>
         </Text>
       ) : null}
-      {tutoredCourses.length > 0 || tutorProfile ? (
-        <DashboardSection title="Courses you tutor" isEmpty={tutoredCourses.length === 0} empty="Add the courses you tutor to your profile.">
+      {tutoredCourses.length > 0 || tutorProfile || isTutor ? (
+        <DashboardSection
+          title="Courses you tutor"
+          isEmpty={tutoredCourses.length === 0}
+          empty={
+            <>
+              Students find you by the courses you tutor. <Link to="/onboarding?redirect_to=%2Finstructor-dashboard">Add the courses you tutor</Link>.
+            </>
+          }
+        >
           <CourseTiles courses={tutoredCourses} />
           {tutorProfile ? (
             <p style={{ margin: "var(--space-3) 0 0" }}>

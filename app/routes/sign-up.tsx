@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { signUpSchema } from "~/accounts/forms";
 import { startFreshSession } from "~/accounts/session.server";
@@ -57,6 +57,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = passRetryAfter;
+
+/**
+ * Its own form is never followed by loading it again: a successful sign-up leaves for onboarding,
+ * and the sign-up dialog keeps this loader in a fetcher, whose reload would now see a signed-in
+ * visitor and send them past onboarding to their home.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) => (formAction?.startsWith("/sign-up") ? false : defaultShouldRevalidate);
 
 export default function SignUpPage() {
   const choices = useLoaderData<typeof loader>();

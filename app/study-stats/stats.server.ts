@@ -2,15 +2,79 @@ import { sql } from "kysely";
 import { db } from "~/db/db.server";
 import { dueSummaryQuery } from "~/flash-cards/decks.server";
 import { studyStats, type StudyStats } from "~/study-stats/summary";
+import { STUDY_WEEKS, studyWeeks, type TileCounts, type WeekOfStudy } from "~/study-stats/tiles";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** FSRS's state of a card already learned (ts-fsrs `State.Review`): its reviews measure retention. */
 const REVIEW_STATE = 2;
 
-/** A user's study stats, or undefined when there is no such user. */
-export async function studyStatsOfUser(userId: number, now: Date): Promise<(StudyStats & { id: number }) | undefined> {
-  const user = await db().selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
-  return user ? { id: user.id, ...(await studyStatsOf(user.id, now)) } : undefined;
+/** Longest a practice test counts towards time studied: one left open overnight is not a night of study. */
+export const PRACTICE_TEST_TIME_CAP_SECONDS = 3 * 60 * 60;
+
+export type StudyStatsOfUser = StudyStats & { id: number; tiles: TileCounts; studyTimeByWeek: WeekOfStudy[] };
+
+/** Whether there is such a user (the API's 404). */
+export async function userExists(userId: number): Promise<boolean> {
+  return (await db().selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst()) !== undefined;
+}
+
+/** A user's study stats with the dashboard's tiles and study time by week, or null when there is no such user. */
+export async function studyStatsOfUser(userId: number, now: Date): Promise<StudyStatsOfUser | null> {
+  if (!(await userExists(userId))) return null;
+  const [stats, tiles] = await Promise.all([studyStatsOf(userId, now), studyTilesQuery(userId, now).executeTakeFirstOrThrow()]);
+  return { id: userId, ...stats, ...tilesFromRow(tiles, now) };
+}
+
+/**
+ * Time studied, one row per record of it: completed activities (the time their completion
+ * recorded, quizzes of an enrolment included), quizzes taken outside an enrolment, and finished
+ * practice tests (from start to finish, capped).
+ */
+function studyTimeSql(userId: number) {
+  return sql`
+    select ac.completed_at as at, ac.duration_seconds as seconds
+      from activity_completions ac join online_course_users ocu on ocu.id = ac.online_course_user_id
+      where ocu.user_id = ${userId}
+    union all
+    select submitted_at, duration_seconds from quiz_attempts where user_id = ${userId} and online_course_user_id is null
+    union all
+    select finished_at, least(extract(epoch from finished_at - started_at), ${PRACTICE_TEST_TIME_CAP_SECONDS})::int
+      from practice_test_attempts where user_id = ${userId} and finished_at is not null`;
+}
+
+/**
+ * The dashboard's tile counts (SPEC §9) and the study time of the last weeks, as one row of
+ * subselects: the dashboard folds it into its own statement, the API runs it alone.
+ */
+export function studyTilesQuery(userId: number, now: Date) {
+  return db().selectNoFrom([
+    sql<number>`(select count(*)::int from tutoring_sessions where student_id = ${userId} and status <> 'cancelled' and starts_at <= ${now})`.as("coachingSessions"),
+    sql<number>`(select count(*)::int from practice_test_attempts pa join practice_tests t on t.id = pa.test_id
+      where pa.user_id = ${userId} and t.kind = 'cars' and pa.finished_at is not null)`.as("carsPassages"),
+    sql<number>`(select count(*)::int from study_session_users ssu join study_sessions s on s.id = ssu.study_session_id
+      where ssu.user_id = ${userId} and ssu.role = 'student' and ssu.status = 'active' and s.mcat_type is not null)`.as("mcatEvents"),
+    sql<number>`(select coalesce(sum(seconds), 0)::int from (${studyTimeSql(userId)}) as study_time)`.as("studySeconds"),
+    sql<number>`(select coalesce(sum(discount_cents), 0)::int from purchases where user_id = ${userId} and kind = 'online_course' and status = 'paid')`.as("boosterSavingsCents"),
+    sql<number>`(select count(distinct ocu.online_course_id)::int from online_course_users ocu
+      where ocu.user_id = ${userId} and exists (select 1 from activity_completions ac where ac.online_course_user_id = ocu.id))`.as("coursesStudied"),
+    sql<number>`(
+      (select count(*) from quiz_question_submissions s join quiz_attempts qa on qa.id = s.quiz_attempt_id where qa.user_id = ${userId} and s.choice_index is not null)
+      + (select coalesce(sum(question_count), 0) from practice_test_attempts where user_id = ${userId} and finished_at is not null))::int`.as("questionsAttempted"),
+    sql<number>`(select count(*)::int from questions where asker_id = ${userId})`.as("qaQuestions"),
+    sql<WeekOfStudy[]>`(select coalesce(json_agg(json_build_object('weekStart', week, 'seconds', seconds) order by week), '[]'::json) from (
+      select to_char(date_trunc('week', at at time zone 'UTC'), 'YYYY-MM-DD') as week, sum(seconds)::int as seconds
+      from (${studyTimeSql(userId)}) as study_time
+      where at >= ${now}::timestamptz - make_interval(weeks => ${STUDY_WEEKS}) and at <= ${now}
+      group by 1) as weeks)`.as("studyTimeByWeek"),
+  ]);
+}
+
+export type StudyTilesRow = Awaited<ReturnType<ReturnType<typeof studyTilesQuery>["executeTakeFirstOrThrow"]>>;
+
+/** The tiles' counts and the chart's weeks (zeros filled in) from a `studyTilesQuery` row. */
+export function tilesFromRow(row: StudyTilesRow, now: Date): { tiles: TileCounts; studyTimeByWeek: WeekOfStudy[] } {
+  const { studyTimeByWeek, ...tiles } = row;
+  return { tiles, studyTimeByWeek: studyWeeks(studyTimeByWeek, now) };
 }
 
 /** A student's study stats now: a handful of counting queries, run together. */

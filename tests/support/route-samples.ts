@@ -82,6 +82,7 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/api+/v1+/users+/$id.resend_password_reset": mutationOnly("/api/v1/users/1/resend_password_reset", "POST"),
   "routes/api+/v1+/users+/$id.resend_confirmation": mutationOnly("/api/v1/users/1/resend_confirmation", "POST"),
   "routes/profile": { url: "/profile", mutation: "POST" },
+  "routes/onboarding": { url: "/onboarding", mutation: "POST" },
   "routes/users+/reauthenticate": { url: "/users/reauthenticate", mutation: "POST" },
   "routes/uploads+/avatars.$file": { url: "/uploads/avatars/no-such-file.webp", get: { status: 404 } },
   // Not a user id, so everyone let in gets 404 alike.
@@ -232,7 +233,8 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/tutoring": { url: "/tutoring", mutation: "POST" },
   "routes/my-tutoring+/_index": { url: "/my-tutoring", mutation: "POST" },
   "routes/api+/v1+/users+/recommended_tutors_for_student.$id": { url: "/api/v1/users/recommended_tutors_for_student/999999999", get: { status: 404 } },
-  "routes/api+/v1+/users+/$id.study_stats": { url: "/api/v1/users/999999999/study_stats", get: { status: 404 } },
+  // Not a user id, so everyone let in gets 404 alike (a real id of someone else is 403).
+  "routes/api+/v1+/users+/$id.study_stats": { url: "/api/v1/users/not-an-id/study_stats", get: { status: 404 } },
   "routes/api+/v1+/users+/$id.instructor_dashboard": { url: "/api/v1/users/999999999/instructor_dashboard", get: { status: 404 } },
   "routes/users+/$id.instructor_profile": { url: "/users/not-an-id/instructor_profile", get: { status: 404 } },
   "routes/my-tutoring+/availability": { url: "/my-tutoring/availability", mutation: "POST" },

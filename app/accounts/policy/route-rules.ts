@@ -177,6 +177,8 @@ export const ROUTE_RULES = {
   "routes/api+/v1+/users+/$id.resend_confirmation": { api: true, ...onlyMutations("signed-in") },
 
   // Profile (issue 3 item 6) and reauthentication (item 8): the signed-in user's own pages.
+  // SPEC §2, §5: a new account's profile, one step at a time (sign-up sends students here).
+  "routes/onboarding": { access: "signed-in" },
   "routes/profile": { access: "signed-in" },
   "routes/users+/reauthenticate": { access: "signed-in" },
   // Avatars are public pictures (they show next to reviews and in educator lists).

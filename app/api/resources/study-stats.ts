@@ -1,8 +1,8 @@
 import type { ResourceDefinition } from "~/api/document";
-import type { StudyStats } from "~/study-stats/summary";
+import type { StudyStatsOfUser } from "~/study-stats/stats.server";
 
-/** GET /api/v1/users/{id}/study_stats (SPEC §6): a student's study with flash cards, practice questions, quizzes and practice tests. */
-export const studyStatsResource: ResourceDefinition<StudyStats & { id: number }> = {
+/** GET /api/v1/users/{id}/study_stats (SPEC §7): a student's study with flash cards, practice questions, quizzes and practice tests, and the dashboard's tiles (SPEC §9). */
+export const studyStatsResource: ResourceDefinition<StudyStatsOfUser> = {
   type: "studyStats",
   attributes: (stats) => ({
     active_days_last_30: stats.activeDaysLast30,
@@ -34,5 +34,16 @@ export const studyStatsResource: ResourceDefinition<StudyStats & { id: number }>
         ? { week_start: stats.practiceTests.latestCars.weekStart, correct: stats.practiceTests.latestCars.correctCount, questions: stats.practiceTests.latestCars.questionCount }
         : null,
     },
+    tiles: {
+      med_school_coaching_sessions: stats.tiles.coachingSessions,
+      cars_passages: stats.tiles.carsPassages,
+      mcat_events: stats.tiles.mcatEvents,
+      seconds_studied: stats.tiles.studySeconds,
+      booster_savings_cents: stats.tiles.boosterSavingsCents,
+      courses_studied: stats.tiles.coursesStudied,
+      questions_attempted: stats.tiles.questionsAttempted,
+      qa_questions: stats.tiles.qaQuestions,
+    },
+    study_time_by_week: stats.studyTimeByWeek.map((week) => ({ week_start: week.weekStart, seconds: week.seconds })),
   }),
 };

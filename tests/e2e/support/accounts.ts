@@ -23,7 +23,15 @@ export function accountMenu(page: Page) {
   return page.locator('[data-shell="account-menu"] > summary');
 }
 
-/** Creates a student account through the sign-up form and lands on /dashboard. */
+/** A new student is taken to onboarding first (SPEC §5); this skips it, on to where they were going (by default their dashboard). */
+export async function skipOnboarding(page: Page, timeout: { timeout: number } = AFTER_PASSWORD_HASH, to = "/dashboard") {
+  const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  await expect(page).toHaveURL(new RegExp(`/onboarding\\?redirect_to=${escaped(encodeURIComponent(to))}$`), timeout);
+  await page.getByRole("link", { name: "Skip for now" }).click();
+  await expect(page).toHaveURL(new RegExp(`${escaped(to)}$`));
+}
+
+/** Creates a student account through the sign-up form, skips onboarding and lands on /dashboard. */
 export async function signUp(page: Page, person: { firstName: string; lastName: string; email: string; password: string }) {
   await page.goto("/sign-up");
   await page.getByLabel("First name").fill(person.firstName);
@@ -31,7 +39,7 @@ export async function signUp(page: Page, person: { firstName: string; lastName: 
   await page.getByLabel("Email").fill(person.email);
   await page.getByLabel("Password").fill(person.password);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, AFTER_PASSWORD_HASH);
+  await skipOnboarding(page);
 }
 
 export async function signOut(page: Page) {

@@ -98,6 +98,7 @@ export const EXTRA_PAGES: AxePage[] = [
   { name: "routes/checkout+/_index (a plan)", role: "guest", url: { from: "/pricing", links: [/^\/checkout\?plan=/] } },
   { name: "routes/checkout+/_index (a course, signed in)", role: "student", url: { from: "/online-courses/waterloo-math-137-exam-prep", links: [/^\/checkout\?online_course_id=/] } },
   { name: "routes/in-course-experience+/$idOrSlug.$ (enrolled)", role: "student", url: "/in-course-experience/waterloo-math-137-exam-prep" },
+  { name: "routes/dashboard (study sheets)", role: "student", url: "/dashboard?view_sheets=true" },
   // The review form itself (the sample's educator may be one the student cannot review): the
   // instructor of the student's course, from the course page through the profile's link.
   {

@@ -174,7 +174,8 @@ describe("signing up", () => {
       signup_role: "student",
     });
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/dashboard");
+    // SPEC §5: a new student sets up their profile first, then goes on to their dashboard.
+    expect(response.headers.get("Location")).toBe("/onboarding?redirect_to=%2Fdashboard");
     expect(person.session).toBeTruthy();
     const user = await db().selectFrom("users").selectAll().where(sql<string>`lower(email)`, "=", "nadia.haddad@example.test").executeTakeFirstOrThrow();
     expect(user.roles).toEqual([]);
@@ -208,7 +209,8 @@ describe("signing up", () => {
       redirect_to: form.data.redirectTo,
     });
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/mcat/free-resources");
+    // A new student sets up their profile first; onboarding then goes on to the MCAT page.
+    expect(response.headers.get("Location")).toBe("/onboarding?redirect_to=%2Fmcat%2Ffree-resources");
   });
 
   it("makes a teacher from the educators page and sends them to /", async () => {

@@ -168,7 +168,6 @@ describe("the overview and the dashboard", () => {
     expect(asked.status).toBe(200);
     expect(asked.data.unavailableView).toBe("This dashboard has no such page.");
     expect(asked.data.onlineCourses.length).toBeGreaterThan(0);
-    expect((await browser.get(dashboardLoader, "/dashboard?view_sheets=true")).data.unavailableView).toBe("Study sheets are not available yet.");
   });
 });
 

@@ -44,14 +44,30 @@ describe("GET /api/v1/users/{id}/study_stats", () => {
       practice_questions: { attempts: 0, questions_answered: 0, correct: 0, accuracy_percent: null, topics: [] },
       quizzes: { attempts: 0, questions: 0, correct: 0, accuracy_percent: null },
       practice_tests: { cars_attempts: 0, lsat_attempts: 0, best_lsat_scaled_score: null, latest_cars: null },
+      tiles: {
+        med_school_coaching_sessions: 0,
+        cars_passages: 0,
+        mcat_events: 0,
+        seconds_studied: 0,
+        booster_savings_cents: 0,
+        courses_studied: 0,
+        questions_attempted: 0,
+        qa_questions: 0,
+      },
+      study_time_by_week: expect.arrayContaining([{ week_start: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), seconds: 0 }]),
     });
   });
 
-  it("answers an admin, refuses another student like an unknown user (404), and a guest with 401", async () => {
+  it("answers the student and an admin, refuses another student (403, before any lookup) and a guest (401)", async () => {
     const maya = await userId("student@demo.test");
+    expect((await statsOf(await visitorFor(maya), maya)).status).toBe(200);
     expect((await statsOf(await visitorFor(await userId("admin@demo.test")), maya)).status).toBe(200);
-    expect((await statsOf(await visitorFor(await userId("class_rep@demo.test")), maya)).status).toBe(404);
+    const refused = await statsOf(await visitorFor(await userId("class_rep@demo.test")), maya);
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.data)).not.toContain("practice_questions");
+    // Unknown ids are refused the same way, so a student cannot tell which ids exist.
+    expect((await statsOf(await visitorFor(maya), 999_999_999)).status).toBe(403);
+    expect((await statsOf(await visitorFor(await userId("admin@demo.test")), 999_999_999)).status).toBe(404);
     expect((await statsOf(routeVisitor(), maya)).status).toBe(401);
-    expect((await statsOf(await visitorFor(maya), 999_999_999)).status).toBe(404);
   });
 });

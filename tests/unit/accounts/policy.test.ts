@@ -144,6 +144,7 @@ describe("the route table", () => {
     "routes/api+/v1+/users+/$id.resend_confirmation": { load: "everyone", mutate: "signed-in" },
     // Profile and reauthentication (issue 3 items 6 and 8).
     "routes/profile": { load: "signed-in" },
+    "routes/onboarding": { load: "signed-in" },
     "routes/users+/reauthenticate": { load: "signed-in" },
     "routes/uploads+/avatars.$file": { load: "everyone" },
     "routes/api+/v1+/users+/$id": { load: "signed-in" },
