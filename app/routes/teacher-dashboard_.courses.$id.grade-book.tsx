@@ -154,7 +154,7 @@ export default function GradeBookPage() {
           CSV
         </h2>
         <p>
-          <a href={`/teacher-dashboard/courses/${klass.id}/grade-book.csv`} download>
+          <a href={`/teacher-dashboard/courses/${klass.id}/grade-book.csv`} download="grade-book.csv">
             Export grades as CSV
           </a>
         </p>

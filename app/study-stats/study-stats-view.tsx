@@ -16,16 +16,32 @@ export function StatsTiles({ tiles }: { tiles: StatsTile[] }) {
       >
         {tiles.map((tile) => (
           <li key={tile.key} data-tile={tile.key} style={{ border: "1px solid var(--gray-a5)", borderRadius: 12, padding: "var(--space-3)" }}>
-            <Link to={tile.href} style={{ display: "flex", flexDirection: "column", gap: "var(--space-1)", textDecoration: "none", color: "inherit" }}>
-              <strong style={{ fontSize: "1.5rem" }} data-testid={`tile-${tile.key}`}>
-                {tile.value}
-              </strong>
-              <span>{tile.label}</span>
-            </Link>
+            {tile.href ? (
+              <Link to={tile.href} style={TILE_STYLE}>
+                <TileFigures tile={tile} />
+              </Link>
+            ) : (
+              <div style={TILE_STYLE}>
+                <TileFigures tile={tile} />
+              </div>
+            )}
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+const TILE_STYLE = { display: "flex", flexDirection: "column", gap: "var(--space-1)", textDecoration: "none", color: "inherit" } as const;
+
+function TileFigures({ tile }: { tile: StatsTile }) {
+  return (
+    <>
+      <strong style={{ fontSize: "1.5rem" }} data-testid={`tile-${tile.key}`}>
+        {tile.value}
+      </strong>
+      <span>{tile.label}</span>
+    </>
   );
 }
 

@@ -32,8 +32,8 @@ export interface StatsTile {
   key: TileKey;
   label: string;
   value: string;
-  /** Where the tile leads, to do more of it. */
-  href: string;
+  /** Where the tile leads, to do more of it; none where no one page gathers it (questions come from each course's quizzes and sets). */
+  href: string | null;
 }
 
 /** Whole hours with one decimal (0.5 hour steps would hide short sessions): 0 → "0", 5400 s → "1.5". */
@@ -50,7 +50,7 @@ export function statsTiles(counts: TileCounts): StatsTile[] {
     { key: "hours", label: "Hours studied", value: hoursStudied(counts.studySeconds), href: "/dashboard#study-time" },
     { key: "booster-savings", label: "Booster savings", value: counts.boosterSavingsCents > 0 ? formatPrice(counts.boosterSavingsCents) : "$0", href: "/pricing" },
     { key: "courses", label: "Courses studied", value: formatCount(counts.coursesStudied), href: "/courses" },
-    { key: "questions", label: "Questions attempted", value: formatCount(counts.questionsAttempted), href: "/online-course-activities/questions" },
+    { key: "questions", label: "Questions attempted", value: formatCount(counts.questionsAttempted), href: null },
     { key: "qa", label: "Q&A questions", value: formatCount(counts.qaQuestions), href: "/dashboard?page=ask-a-question" },
   ];
 }

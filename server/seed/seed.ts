@@ -57,7 +57,8 @@ const SEEDED_TABLES = [
   "study_session_attachments",
   "discount_codes",
   // The back office's money screens (migration 0032; server/seed/money.ts): codes valid, expired
-  // and used up, and the demo student's invoice the admin refunded, in the audit log.
+  // and used up, and the demo student's invoice the admin refunded, in the audit log; with paid
+  // token packs for the revenue report (server/seed/back-office.ts, which also adds a duplicate school to merge).
   "purchases",
   "discount_redemptions",
   "purchase_refunds",
@@ -130,8 +131,6 @@ const SEEDED_TABLES = [
   "poll_questions",
   "poll_responses",
   "poll_answers",
-  // A duplicate school to merge and paid token packs for the revenue report (server/seed/back-office.ts).
-  "purchases",
   // The demo teacher's MATH 137 class with three demo students, two assignments and a grade book (server/seed/classes.ts).
   "course_sections",
   "course_section_users",

@@ -36,7 +36,7 @@ export default function AdminReportsPage() {
             {report.title}
           </Heading>
           <p>
-            <a href={`/admin/reports/${report.kind}/csv`} download>
+            <a href={`/admin/reports/${report.kind}/csv`} download={`${report.kind}.csv`}>
               Download {report.title.toLowerCase()} (CSV)
             </a>
           </p>
@@ -44,7 +44,7 @@ export default function AdminReportsPage() {
             <p>Nothing in these months yet.</p>
           ) : (
             // Signups have a column per role: too wide for a phone, so the table scrolls on its own.
-            <div className="admin-report__scroll" role="region" aria-label={`${report.title}, table`} tabIndex={0}>
+            <section className="admin-report__scroll" aria-label={`${report.title}, table`} tabIndex={0}>
               <table className="data-table">
                 <caption className="visually-hidden">{report.title}</caption>
                 <thead>
@@ -68,7 +68,7 @@ export default function AdminReportsPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </section>
           )}
         </section>
       ))}

@@ -117,7 +117,8 @@ describe("the dashboard", () => {
   it("welcomes a new account, signed in by its sign-up, without a “back”", async () => {
     const newcomer = routeVisitor({ clientIp: uniqueIp() });
     const created = await newcomer.form(signUp, "/sign-up", { first_name: "Nadia", last_name: "Haddad", email: "nadia.first-visit@example.test", password: "a-strong-password", signup_role: "student" });
-    expect(created.headers.get("Location")).toBe("/dashboard");
+    // A new student sets up their profile first (skippable); their home comes after.
+    expect(created.headers.get("Location")).toBe("/onboarding?redirect_to=%2Fdashboard");
     const { html } = await page(newcomer, StudentDashboard, dashboardLoader, "/dashboard");
     expect(heading(html)).toBe("Welcome, Nadia");
   });
