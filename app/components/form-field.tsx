@@ -82,6 +82,14 @@ export function TextAreaField({ label, errors, hint, id, ...textarea }: FieldFra
   );
 }
 
+/** Every message of a form's answer (`submission.reply()`), its fields' and its own, for a page that lists them together. */
+export function allMessages(result: { error?: Record<string, readonly string[] | null | undefined> | null } | undefined): string[] | undefined {
+  if (!result?.error) return undefined;
+  return Object.values(result.error)
+    .flat()
+    .filter((message): message is string => Boolean(message));
+}
+
 export function FormErrors({ errors }: { errors?: string[] }) {
   if (!errors?.length) return null;
   return (

@@ -8,7 +8,7 @@ import { courseChoices, createCourse, listCoursesForAdmin, schoolChoices, update
 import { COURSE_SUBJECTS, courseAdminSchema } from "~/catalog/catalogue-forms";
 import { mergeCourses } from "~/catalog/merge.server";
 import { CsrfInput } from "~/components/csrf-input";
-import { FormErrors } from "~/components/form-field";
+import { allMessages, FormErrors } from "~/components/form-field";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { parseRecordId } from "~/utils/record-id";
 
@@ -55,11 +55,7 @@ export default function AdminCoursesPage() {
   const { courses, schools, choices, query, school, editing } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const errors = answer?.result.error
-    ? Object.values(answer.result.error)
-        .flat()
-        .filter((message): message is string => Boolean(message))
-    : undefined;
+  const errors = allMessages(answer?.result);
   const courseOption = (course: Loaded["choices"][number]) => (
     <option key={course.id} value={course.id}>
       {course.code} {course.name}, {course.school_name} (#{course.id})

@@ -8,7 +8,8 @@ import { forbidden, requireRouteAccess } from "~/accounts/authorize.server";
 import { can } from "~/accounts/policy/permissions";
 import { viewerFor } from "~/accounts/session.server";
 import { CsrfInput } from "~/components/csrf-input";
-import { FormErrors } from "~/components/form-field";
+import { InstructorForms } from "~/components/instructor-forms";
+import { allMessages, FormErrors } from "~/components/form-field";
 import type { OnlineCourseStatus } from "~/db/schema";
 import { instructorChoices, listOnlineCoursesForAdmin, recordOnlineCourseStatusChange, setOnlineCourseInstructor } from "~/online-courses/admin.server";
 import { changeStatus, EditorError } from "~/online-courses/editor.server";
@@ -75,11 +76,7 @@ export default function AdminOnlineCoursesPage() {
   const { status, courses, instructors } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const errors = answer?.result.error
-    ? Object.values(answer.result.error)
-        .flat()
-        .filter((message): message is string => Boolean(message))
-    : undefined;
+  const errors = allMessages(answer?.result);
   return (
     <Container size="4" px="4" py="6">
       <Text as="p" color="gray">
@@ -138,37 +135,7 @@ export default function AdminOnlineCoursesPage() {
               </td>
               <td>
                 {course.instructor_name ?? "None"}
-                <Form method="post" className="inline-form">
-                  <CsrfInput />
-                  <input type="hidden" name="intent" value="instructor" />
-                  <input type="hidden" name="online_course_id" value={course.id} />
-                  <label htmlFor={`instructor-${course.id}`} className="visually-hidden">
-                    Instructor of {course.name}
-                  </label>
-                  <select id={`instructor-${course.id}`} name="instructor_id" className="native-input" defaultValue={course.instructor_id ?? ""} required>
-                    <option value="" disabled>
-                      Choose
-                    </option>
-                    {instructors.map((instructor) => (
-                      <option key={instructor.id} value={instructor.id}>
-                        {instructor.name || instructor.email}
-                      </option>
-                    ))}
-                  </select>
-                  <button type="submit" className="button button--soft" disabled={busy}>
-                    Set<span className="visually-hidden"> the instructor of {course.name}</span>
-                  </button>
-                </Form>
-                {course.instructor_id ? (
-                  <Form method="post" className="inline-form">
-                    <CsrfInput />
-                    <input type="hidden" name="intent" value="remove_instructor" />
-                    <input type="hidden" name="online_course_id" value={course.id} />
-                    <button type="submit" className="button button--outline" disabled={busy}>
-                      Remove<span className="visually-hidden"> the instructor of {course.name}</span>
-                    </button>
-                  </Form>
-                ) : null}
+                <InstructorForms idField="online_course_id" id={course.id} title={course.name} instructorId={course.instructor_id} instructors={instructors} busy={busy} />
               </td>
               <td>{course.enrolments ?? 0}</td>
             </tr>

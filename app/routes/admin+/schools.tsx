@@ -8,7 +8,7 @@ import { createSchool, listSchoolsForAdmin, schoolChoices, updateSchool } from "
 import { COUNTRY_CODES, SCHOOL_TYPES, schoolAdminSchema } from "~/catalog/catalogue-forms";
 import { mergeSchools } from "~/catalog/merge.server";
 import { CsrfInput } from "~/components/csrf-input";
-import { FormErrors } from "~/components/form-field";
+import { allMessages, FormErrors } from "~/components/form-field";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { parseRecordId } from "~/utils/record-id";
 
@@ -60,11 +60,7 @@ export default function AdminSchoolsPage() {
   const { schools, choices, query, editing } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const errors = answer?.result.error
-    ? Object.values(answer.result.error)
-        .flat()
-        .filter((message): message is string => Boolean(message))
-    : undefined;
+  const errors = allMessages(answer?.result);
   return (
     <Container size="4" px="4" py="6">
       <Text as="p" color="gray">

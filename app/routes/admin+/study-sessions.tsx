@@ -8,7 +8,8 @@ import { forbidden, requireRouteAccess } from "~/accounts/authorize.server";
 import { can } from "~/accounts/policy/permissions";
 import { viewerFor } from "~/accounts/session.server";
 import { CsrfInput } from "~/components/csrf-input";
-import { FormErrors } from "~/components/form-field";
+import { InstructorForms } from "~/components/instructor-forms";
+import { allMessages, FormErrors } from "~/components/form-field";
 import { db } from "~/db/db.server";
 import { instructorChoices } from "~/online-courses/admin.server";
 import { listStudySessionsForAdmin, setInstructorPending, setStudySessionInstructor, type StudySessionFilter } from "~/study-sessions/admin.server";
@@ -77,11 +78,7 @@ export default function AdminStudySessionsPage() {
   const { status, sessions, instructors } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const errors = answer?.result.error
-    ? Object.values(answer.result.error)
-        .flat()
-        .filter((message): message is string => Boolean(message))
-    : undefined;
+  const errors = allMessages(answer?.result);
   return (
     <Container size="4" px="4" py="6">
       <Text as="p" color="gray">
@@ -142,37 +139,7 @@ export default function AdminStudySessionsPage() {
                       </button>
                     </Form>
                   ) : null}
-                  <Form method="post" className="inline-form">
-                    <CsrfInput />
-                    <input type="hidden" name="intent" value="instructor" />
-                    <input type="hidden" name="study_session_id" value={session.id} />
-                    <label htmlFor={`instructor-${session.id}`} className="visually-hidden">
-                      Instructor of {session.title}
-                    </label>
-                    <select id={`instructor-${session.id}`} name="instructor_id" className="native-input" defaultValue={session.instructor_id ?? ""} required>
-                      <option value="" disabled>
-                        Choose
-                      </option>
-                      {instructors.map((instructor) => (
-                        <option key={instructor.id} value={instructor.id}>
-                          {instructor.name || instructor.email}
-                        </option>
-                      ))}
-                    </select>
-                    <button type="submit" className="button button--soft" disabled={busy}>
-                      Set<span className="visually-hidden"> the instructor of {session.title}</span>
-                    </button>
-                  </Form>
-                  {session.instructor_id ? (
-                    <Form method="post" className="inline-form">
-                      <CsrfInput />
-                      <input type="hidden" name="intent" value="remove_instructor" />
-                      <input type="hidden" name="study_session_id" value={session.id} />
-                      <button type="submit" className="button button--outline" disabled={busy}>
-                        Remove<span className="visually-hidden"> the instructor of {session.title}</span>
-                      </button>
-                    </Form>
-                  ) : null}
+                  <InstructorForms idField="study_session_id" id={session.id} title={session.title} instructorId={session.instructor_id} instructors={instructors} busy={busy} />
                 </div>
               </td>
               <td>{session.students ?? 0}</td>

@@ -14,7 +14,7 @@ import { checkRoleChange, label } from "~/accounts/role-changes";
 import { ROLES } from "~/accounts/roles";
 import { viewerFor } from "~/accounts/session.server";
 import { CsrfInput } from "~/components/csrf-input";
-import { FormErrors } from "~/components/form-field";
+import { allMessages, FormErrors } from "~/components/form-field";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { parseRecordId } from "~/utils/record-id";
 import { siteOrigin } from "~/utils/site-origin.server";
@@ -118,11 +118,7 @@ export default function AdminUserPage() {
   const { user, self, mayChangeRoles, mayChangeStatus, mayResendConfirmation, mayImpersonate, roleChoices } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const errors = answer?.result.error
-    ? Object.values(answer.result.error)
-        .flat()
-        .filter((message): message is string => Boolean(message))
-    : undefined;
+  const errors = allMessages(answer?.result);
   return (
     <Container size="3" px="4" py="6">
       <Text as="p" color="gray">
