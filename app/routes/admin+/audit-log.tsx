@@ -1,6 +1,7 @@
 import { Container, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { FilterSelect } from "~/components/filter-select";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { Pager } from "~/components/pager";
 import { formatDate } from "~/formatting/format";
@@ -34,17 +35,7 @@ export default function AdminAuditLogPage() {
             <label htmlFor="audit-actor">Who (name or email)</label>
             <input id="audit-actor" className="native-input" type="search" name="actor" defaultValue={actor} maxLength={100} />
           </Flex>
-          <Flex direction="column" gap="1">
-            <label htmlFor="audit-action">Action</label>
-            <select id="audit-action" className="native-input" name="action" defaultValue={action}>
-              <option value="">Any action</option>
-              {AUDIT_ACTIONS.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </select>
-          </Flex>
+          <FilterSelect id="audit-action" label="Action" name="action" value={action} anyLabel="Any action" options={AUDIT_ACTIONS} text={String} />
           <button type="submit" className="button">
             Filter
           </button>

@@ -1,6 +1,7 @@
 import { Container, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { FilterSelect } from "~/components/filter-select";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { Pager } from "~/components/pager";
 import { formatDate, formatPrice } from "~/formatting/format";
@@ -34,28 +35,8 @@ export default function AdminInvoicesPage() {
             <label htmlFor="invoice-query">Buyer's name or email</label>
             <input id="invoice-query" className="native-input" type="search" name="query" defaultValue={query} maxLength={100} />
           </Flex>
-          <Flex direction="column" gap="1">
-            <label htmlFor="invoice-status">Status</label>
-            <select id="invoice-status" className="native-input" name="status" defaultValue={status}>
-              <option value="">Any status</option>
-              {PURCHASE_STATUSES.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </select>
-          </Flex>
-          <Flex direction="column" gap="1">
-            <label htmlFor="invoice-kind">Product</label>
-            <select id="invoice-kind" className="native-input" name="kind" defaultValue={kind}>
-              <option value="">Any product</option>
-              {PURCHASE_KINDS.map((option) => (
-                <option key={option} value={option}>
-                  {option.replace(/_/g, " ")}
-                </option>
-              ))}
-            </select>
-          </Flex>
+          <FilterSelect id="invoice-status" label="Status" name="status" value={status} anyLabel="Any status" options={PURCHASE_STATUSES} text={String} />
+          <FilterSelect id="invoice-kind" label="Product" name="kind" value={kind} anyLabel="Any product" options={PURCHASE_KINDS} />
           <button type="submit" className="button">
             Search
           </button>

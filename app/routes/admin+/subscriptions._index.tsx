@@ -1,6 +1,7 @@
 import { Container, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { FilterSelect } from "~/components/filter-select";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { Pager } from "~/components/pager";
 import { formatDate } from "~/formatting/format";
@@ -35,17 +36,7 @@ export default function AdminSubscriptionsPage() {
             <label htmlFor="subscription-query">Buyer's name or email</label>
             <input id="subscription-query" className="native-input" type="search" name="query" defaultValue={query} maxLength={100} />
           </Flex>
-          <Flex direction="column" gap="1">
-            <label htmlFor="subscription-status">Status</label>
-            <select id="subscription-status" className="native-input" name="status" defaultValue={status}>
-              <option value="">Any status</option>
-              {SUBSCRIPTION_STATUSES.map((option) => (
-                <option key={option} value={option}>
-                  {option.replace(/_/g, " ")}
-                </option>
-              ))}
-            </select>
-          </Flex>
+          <FilterSelect id="subscription-status" label="Status" name="status" value={status} anyLabel="Any status" options={SUBSCRIPTION_STATUSES} />
           <button type="submit" className="button">
             Search
           </button>
