@@ -53,10 +53,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           />
         </header>
       )}
-      {/* tabIndex -1: focus lands here after a client-side navigation (RouteAnnouncer) and from the skip link. */}
-      <main id="main" tabIndex={-1}>
-        {children}
-      </main>
+      <main id="main">{children}</main>
       <RouteAnnouncer mainId="main" />
       <SiteFooter />
       <ToastViewport toast={shell?.toast ?? null} />

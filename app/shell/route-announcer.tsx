@@ -22,7 +22,12 @@ export function RouteAnnouncer({ mainId }: { mainId: string }) {
     const frame = requestAnimationFrame(() => {
       setMessage(document.title);
       const main = document.getElementById(mainId);
-      if (main && !main.contains(document.activeElement) && !document.querySelector("[role=dialog], [role=alertdialog]")?.contains(document.activeElement)) main.focus({ preventScroll: true });
+      if (!main || main.contains(document.activeElement) || document.querySelector("[role=dialog], [role=alertdialog]")?.contains(document.activeElement)) return;
+      // Focusable only for this: were <main> focusable always, the skip link's jump would move focus off
+      // the skip link, which then folds away and lifts the content's top under the sticky header.
+      main.setAttribute("tabindex", "-1");
+      main.addEventListener("blur", () => main.removeAttribute("tabindex"), { once: true });
+      main.focus({ preventScroll: true });
     });
     return () => cancelAnimationFrame(frame);
   }, [pathname, navigationType, mainId]);
