@@ -70,6 +70,7 @@ export async function setOnlineCourseInstructor(courseId: number, instructorId: 
     });
 }
 
-export async function recordOnlineCourseStatusChange(courseId: number, status: OnlineCourseStatus, actor: { actorId: number; request?: AuditedRequest }) {
-  await recordAuditEvent({ action: "online_course.change", actorId: actor.actorId, request: actor.request, details: { online_course_id: courseId, status } });
+/** The course a back-office form names, with what the policy asks (its instructor); undefined when gone. */
+export function findOnlineCourseForStaff(courseId: number) {
+  return db().selectFrom("online_courses").select(["id", "name", "instructor_id"]).where("id", "=", courseId).executeTakeFirst();
 }

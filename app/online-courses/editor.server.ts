@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from "kysely";
+import { recordAuditEvent, type AuditedRequest } from "~/accounts/audit.server";
 import type { Executor } from "~/db/executor";
 import type { ActivityType, Database, OnlineCourse, OnlineCourseStatus, PackagesConfig } from "~/db/schema";
 import type { CourseDetailsInput, EditorCommand, NewCourseInput } from "~/online-courses/editor-forms";
@@ -98,10 +99,15 @@ export async function updateCourse(
   db: Kysely<Database>,
   courseId: number,
   change: { details?: CourseDetailsInput; status?: OnlineCourseStatus },
+  audited?: StaffActor,
 ): Promise<{ preRegistrantsNotified: number }> {
   return db.transaction().execute(async (trx) => {
     if (change.details) await saveDetails(trx, courseId, change.details);
     const preRegistrantsNotified = change.status ? await moveStatus(trx, courseId, change.status) : 0;
+    // A staff member's change and its audit record stand or fall together.
+    if (audited && change.status) {
+      await recordAuditEvent({ action: "online_course.change", actorId: audited.actorId, request: audited.request, details: { online_course_id: courseId, status: change.status } }, trx);
+    }
     return { preRegistrantsNotified };
   });
 }
@@ -131,9 +137,12 @@ async function saveDetails(trx: Transaction<Database>, courseId: number, input: 
  * Moves the course one step along hidden → preparing → published → closed. Publishing tells
  * the pre-registered students in the same transaction; answers how many will be told.
  */
-export async function changeStatus(db: Kysely<Database>, courseId: number, to: OnlineCourseStatus) {
-  return updateCourse(db, courseId, { status: to });
+export async function changeStatus(db: Kysely<Database>, courseId: number, to: OnlineCourseStatus, audited?: StaffActor) {
+  return updateCourse(db, courseId, { status: to }, audited);
 }
+
+/** Who made a back-office change, for the audit record written with it. */
+export type StaffActor = { actorId: number; request?: AuditedRequest };
 
 async function moveStatus(trx: Transaction<Database>, courseId: number, to: OnlineCourseStatus): Promise<number> {
   const course = await trx.selectFrom("online_courses").select(["id", "status"]).where("id", "=", courseId).forUpdate().executeTakeFirst();

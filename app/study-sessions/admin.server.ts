@@ -55,6 +55,11 @@ interface Actor {
 }
 
 /** Confirms the session's instructor (shown to students) or marks them pending (hidden); false when there is no such session. */
+/** The session a back-office form names, with what the policy asks (its instructor); undefined when gone. */
+export function findStudySessionForStaff(sessionId: number) {
+  return db().selectFrom("study_sessions").select(["id", "title", "instructor_id"]).where("id", "=", sessionId).executeTakeFirst();
+}
+
 export async function setInstructorPending(sessionId: number, pending: boolean, actor: Actor): Promise<boolean> {
   return db()
     .transaction()

@@ -11,7 +11,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import { InstructorForms } from "~/components/instructor-forms";
 import { allMessages, FormErrors } from "~/components/form-field";
 import type { OnlineCourseStatus } from "~/db/schema";
-import { instructorChoices, listOnlineCoursesForAdmin, recordOnlineCourseStatusChange, setOnlineCourseInstructor } from "~/online-courses/admin.server";
+import { findOnlineCourseForStaff, instructorChoices, listOnlineCoursesForAdmin, setOnlineCourseInstructor } from "~/online-courses/admin.server";
 import { changeStatus, EditorError } from "~/online-courses/editor.server";
 import { nextStatus, STATUS_LABELS, STATUS_ORDER } from "~/online-courses/editor-rules";
 import { db } from "~/db/db.server";
@@ -52,18 +52,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const refuse = (status: number, message?: string) => data({ result: message ? submission.reply({ formErrors: [message] }) : submission.reply() }, { status });
   if (submission.status !== "success") return refuse(400, "Choose a course and what to change.");
   const command = submission.value;
-  const course = await db().selectFrom("online_courses").select(["id", "name", "instructor_id"]).where("id", "=", command.online_course_id).executeTakeFirst();
+  const course = await findOnlineCourseForStaff(command.online_course_id);
   if (!course) return refuse(404, "That course is gone.");
   if (!can(viewerFor(session), "manage_online_course", course)) throw forbidden(request);
   const actor = { actorId: session.user.id, request: auditedRequest(request.method, request.url) };
   if (command.intent === "status") {
     try {
-      await changeStatus(db(), course.id, command.status);
+      await changeStatus(db(), course.id, command.status, actor);
     } catch (error) {
       if (error instanceof EditorError) return refuse(error.status, error.message);
       throw error;
     }
-    await recordOnlineCourseStatusChange(course.id, command.status, actor);
     throw await redirectWithToast(HERE, { type: "success", message: `${course.name} is now ${STATUS_LABELS[command.status].toLowerCase()}.` }, { status: 303 });
   }
   const outcome = await setOnlineCourseInstructor(course.id, command.intent === "instructor" ? command.instructor_id : null, actor);

@@ -265,7 +265,7 @@ describe("merging duplicates", () => {
 });
 
 describe("online courses and study sessions", () => {
-  it("moves an online course's status one step on only, and sets and removes its instructor", async () => {
+  it("moves an online course's status one step on only, each move on the audit record and a refused one nowhere, and sets and removes its instructor", async () => {
     const admin = await person(["admin"]);
     const instructor = await person(["instructor"]);
     const student = await person();
@@ -277,6 +277,8 @@ describe("online courses and study sessions", () => {
     const post = (fields: Record<string, string>) => admin.form(onlineCoursesAction, "/admin/online-courses", { online_course_id: String(course.id), ...fields });
     expect((await post({ intent: "status", status: "published" })).status).toBe(409);
     expect((await post({ intent: "status", status: "preparing" })).status).toBe(303);
+    const statusEvents = await db().selectFrom("audit_events").select(["action", "details"]).where("actor_id", "=", admin.userId).execute();
+    expect(statusEvents).toEqual([{ action: "online_course.change", details: { online_course_id: course.id, status: "preparing" } }]);
     expect((await post({ intent: "instructor", instructor_id: String(student.userId) })).status).toBe(400);
     expect((await post({ intent: "instructor", instructor_id: String(instructor.userId) })).status).toBe(303);
     expect(await db().selectFrom("online_courses").select(["status", "instructor_id"]).where("id", "=", course.id).executeTakeFirstOrThrow()).toEqual({
