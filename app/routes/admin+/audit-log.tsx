@@ -1,6 +1,7 @@
-import { Container, Flex, Heading, Text } from "@radix-ui/themes";
+import { Container, Flex, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { AdminHeader } from "~/components/admin-header";
 import { FilterSelect } from "~/components/filter-select";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { Pager } from "~/components/pager";
@@ -23,12 +24,9 @@ export default function AdminAuditLogPage() {
   const { items, total, actor, action, page, pageCount } = useLoaderData<typeof loader>();
   return (
     <Container size="4" px="4" py="6">
-      <Text as="p" color="gray">
-        <Link to="/admin">Admin</Link>
-      </Text>
-      <Heading as="h1" size="7" mb="4">
+      <AdminHeader>
         Audit log
-      </Heading>
+      </AdminHeader>
       <Form method="get" role="search" aria-label="Filter the audit log">
         <Flex gap="3" wrap="wrap" align="end" mb="4">
           <Flex direction="column" gap="1">

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Container, Heading, Text } from "@radix-ui/themes";
+import { Container, Heading } from "@radix-ui/themes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { auditedRequest } from "~/accounts/audit.server";
@@ -7,8 +7,10 @@ import { requireRouteAccess } from "~/accounts/authorize.server";
 import { courseChoices, createCourse, listCoursesForAdmin, schoolChoices, updateCourse } from "~/catalog/catalogue-admin.server";
 import { COURSE_SUBJECTS, courseAdminSchema } from "~/catalog/catalogue-forms";
 import { mergeCourses } from "~/catalog/merge.server";
+import { AdminHeader } from "~/components/admin-header";
 import { CsrfInput } from "~/components/csrf-input";
 import { allMessages, FormErrors } from "~/components/form-field";
+import { MergeDuplicatesForm } from "~/components/merge-duplicates-form";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { parseRecordId } from "~/utils/record-id";
 
@@ -24,7 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [courses, schools, choices] = await Promise.all([listCoursesForAdmin(query, schoolId), schoolChoices(), courseChoices()]);
   const editId = parseRecordId(url.searchParams.get("edit"));
   const editing = editId === null ? null : courses.find((course) => course.id === editId) ?? (await listCoursesForAdmin(undefined, null)).find((course) => course.id === editId) ?? null;
-  return { courses, schools, choices, query: query ?? "", school: schoolId, editing };
+  const mergeChoices = choices.map((course) => ({ id: course.id, label: `${course.code} ${course.name}, ${course.school_name} (#${course.id})` }));
+  return { courses, schools, mergeChoices, query: query ?? "", school: schoolId, editing };
 }
 
 /** POST: create, update or merge (the duplicate's students, online courses, sessions, forum posts and textbook links move to the course kept). */
@@ -52,23 +55,15 @@ export async function action({ request }: ActionFunctionArgs) {
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function AdminCoursesPage() {
-  const { courses, schools, choices, query, school, editing } = useLoaderData<typeof loader>();
+  const { courses, schools, mergeChoices, query, school, editing } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const errors = allMessages(answer?.result);
-  const courseOption = (course: Loaded["choices"][number]) => (
-    <option key={course.id} value={course.id}>
-      {course.code} {course.name}, {course.school_name} (#{course.id})
-    </option>
-  );
   return (
     <Container size="4" px="4" py="6">
-      <Text as="p" color="gray">
-        <Link to="/admin">Admin</Link>
-      </Text>
-      <Heading as="h1" size="7" mb="4">
+      <AdminHeader>
         Courses
-      </Heading>
+      </AdminHeader>
       <FormErrors errors={errors} />
 
       {editing ? (
@@ -85,37 +80,13 @@ export default function AdminCoursesPage() {
         </section>
       ) : null}
 
-      <section aria-labelledby="merge-heading">
-        <Heading as="h2" size="5" id="merge-heading" mt="4" mb="2">
-          Merge duplicates
-        </Heading>
-        <Text as="p" color="gray" mb="2">
-          The duplicate's students, online courses, study sessions, forum posts, polls, tutoring and textbook links move to the course kept; the duplicate is then deleted.
-        </Text>
-        <Form method="post" className="tutoring-form admin-merge">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="merge" />
-          <label htmlFor="merge-duplicate">Duplicate (to remove)</label>
-          <select id="merge-duplicate" name="duplicate_id" className="native-input" required defaultValue="">
-            <option value="" disabled>
-              Choose a course
-            </option>
-            {choices.map(courseOption)}
-          </select>
-          <label htmlFor="merge-kept">Course to keep</label>
-          <select id="merge-kept" name="kept_id" className="native-input" required defaultValue="">
-            <option value="" disabled>
-              Choose a course
-            </option>
-            {choices.map(courseOption)}
-          </select>
-          <div>
-            <button type="submit" className="button" disabled={busy}>
-              Merge courses
-            </button>
-          </div>
-        </Form>
-      </section>
+      <MergeDuplicatesForm
+        noun="course"
+        nouns="courses"
+        explanation="The duplicate's students, online courses, study sessions, forum posts, polls, tutoring and textbook links move to the course kept; the duplicate is then deleted."
+        choices={mergeChoices}
+        busy={busy}
+      />
 
       <details>
         <summary>Add a course</summary>

@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Container, Heading, Text } from "@radix-ui/themes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { auditedRequest } from "~/accounts/audit.server";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
+import { AdminHeader } from "~/components/admin-header";
 import { CsrfInput } from "~/components/csrf-input";
 import { notFound, orNotFound } from "~/errors/not-found.server";
 import { DiscountCodeForm, type DiscountCodeFormValues } from "~/payments/discount-code-form";
@@ -70,12 +71,9 @@ export default function AdminDiscountCodePage() {
   const submitted = answer?.result.initialValue as Partial<DiscountCodeFormValues> | undefined;
   return (
     <Container size="3" px="4" py="6">
-      <Text as="p" color="gray">
-        <Link to="/admin">Admin</Link> › <Link to="/admin/discount-codes">Discount codes</Link>
-      </Text>
-      <Heading as="h1" size="7" mb="2">
+      <AdminHeader trail={[{ to: "/admin/discount-codes", label: "Discount codes" }]} mb="2">
         Discount code {code}
-      </Heading>
+      </AdminHeader>
       <Text as="p" mb="4" role="status">
         Status: {status}. Used {timesUsed} {timesUsed === 1 ? "time" : "times"} (paid purchases and checkouts still open).
       </Text>

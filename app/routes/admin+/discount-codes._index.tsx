@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Badge, Container, Heading, Text } from "@radix-ui/themes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminHeader } from "~/components/admin-header";
 import { auditedRequest } from "~/accounts/audit.server";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
 import { formatDate } from "~/formatting/format";
@@ -56,12 +57,9 @@ export default function AdminDiscountCodesPage() {
   const submitted = answer?.result.initialValue as Partial<DiscountCodeFormValues> | undefined;
   return (
     <Container size="4" px="4" py="6">
-      <Text as="p" color="gray">
-        <Link to="/admin">Admin</Link>
-      </Text>
-      <Heading as="h1" size="7" mb="4">
+      <AdminHeader>
         Discount codes
-      </Heading>
+      </AdminHeader>
       {codes.length === 0 ? (
         <Text as="p">No discount codes yet.</Text>
       ) : (

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
 import { can } from "~/accounts/policy/permissions";
 import { viewerFor } from "~/accounts/session.server";
+import { AdminHeader } from "~/components/admin-header";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors } from "~/components/form-field";
 import { faqAdminSchema, FAQ_PAGES } from "~/faqs/faq-rules";
@@ -61,12 +62,9 @@ export default function AdminFaqsPage() {
   const messages = errors ? Object.values(errors).flat().filter((message): message is string => Boolean(message)) : undefined;
   return (
     <Container size="3" px="4" py="6">
-      <Text as="p" color="gray">
-        <Link to="/admin">Admin</Link>
-      </Text>
-      <Heading as="h1" size="7" mb="2">
+      <AdminHeader mb="2">
         FAQs
-      </Heading>
+      </AdminHeader>
       <Text as="p" color="gray" mb="5">
         The questions each page shows, in order. Answers are plain text: a blank line starts a new paragraph.
       </Text>

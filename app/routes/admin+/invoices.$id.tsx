@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { auditedRequest } from "~/accounts/audit.server";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
+import { AdminHeader } from "~/components/admin-header";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors, FormField, TextAreaField } from "~/components/form-field";
 import { notFound, orNotFound } from "~/errors/not-found.server";
@@ -72,12 +73,9 @@ export default function AdminInvoicePage() {
   const errors = answer?.result.error;
   return (
     <Container size="3" px="4" py="6">
-      <Text as="p" color="gray">
-        <Link to="/admin">Admin</Link> › <Link to="/admin/invoices">Invoices</Link>
-      </Text>
-      <Heading as="h1" size="7" mb="3">
+      <AdminHeader trail={[{ to: "/admin/invoices", label: "Invoices" }]} mb="3">
         Invoice #{invoice.id}
-      </Heading>
+      </AdminHeader>
       <table className="data-table">
         <tbody>
           <tr>

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Container, Heading, Text } from "@radix-ui/themes";
+import { Container } from "@radix-ui/themes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
@@ -7,6 +7,7 @@ import { auditedRequest } from "~/accounts/audit.server";
 import { forbidden, requireRouteAccess } from "~/accounts/authorize.server";
 import { can } from "~/accounts/policy/permissions";
 import { viewerFor } from "~/accounts/session.server";
+import { AdminHeader } from "~/components/admin-header";
 import { CsrfInput } from "~/components/csrf-input";
 import { InstructorForms } from "~/components/instructor-forms";
 import { allMessages, FormErrors } from "~/components/form-field";
@@ -78,12 +79,9 @@ export default function AdminOnlineCoursesPage() {
   const errors = allMessages(answer?.result);
   return (
     <Container size="4" px="4" py="6">
-      <Text as="p" color="gray">
-        <Link to="/admin">Admin</Link>
-      </Text>
-      <Heading as="h1" size="7" mb="4">
+      <AdminHeader>
         Online courses
-      </Heading>
+      </AdminHeader>
       <FormErrors errors={errors} />
       <Form method="get" className="inline-form" aria-label="Filter online courses">
         <label htmlFor="status-filter">Status</label>

@@ -1,6 +1,7 @@
 import { Container, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AdminHeader } from "~/components/admin-header";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { centsToAmount } from "~/reports/csv";
 import { REPORT_KINDS, REPORT_MONTHS, REPORT_TITLES } from "~/reports/report-kinds";
@@ -21,12 +22,9 @@ export default function AdminReportsPage() {
   const { reports } = useLoaderData<typeof loader>();
   return (
     <Container size="4" px="4" py="6">
-      <Text as="p" color="gray">
-        <Link to="/admin">Admin</Link>
-      </Text>
-      <Heading as="h1" size="7" mb="2">
+      <AdminHeader mb="2">
         Reports
-      </Heading>
+      </AdminHeader>
       <Text as="p" color="gray" mb="4">
         The last {REPORT_MONTHS} months, in UTC. Revenue is what was paid, less refunds in the month they were made.
       </Text>

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Container, Heading, Text } from "@radix-ui/themes";
+import { Container, Heading } from "@radix-ui/themes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { auditedRequest } from "~/accounts/audit.server";
@@ -7,8 +7,10 @@ import { requireRouteAccess } from "~/accounts/authorize.server";
 import { createSchool, listSchoolsForAdmin, schoolChoices, updateSchool } from "~/catalog/catalogue-admin.server";
 import { COUNTRY_CODES, SCHOOL_TYPES, schoolAdminSchema } from "~/catalog/catalogue-forms";
 import { mergeSchools } from "~/catalog/merge.server";
+import { AdminHeader } from "~/components/admin-header";
 import { CsrfInput } from "~/components/csrf-input";
 import { allMessages, FormErrors } from "~/components/form-field";
+import { MergeDuplicatesForm } from "~/components/merge-duplicates-form";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { parseRecordId } from "~/utils/record-id";
 
@@ -23,7 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [schools, choices] = await Promise.all([listSchoolsForAdmin(query), schoolChoices()]);
   const editId = parseRecordId(url.searchParams.get("edit"));
   const editing = editId === null ? null : (await listSchoolsForAdmin(undefined)).find((school) => school.id === editId) ?? null;
-  return { schools, choices, query: query ?? "", editing };
+  const mergeChoices = choices.map((school) => ({ id: school.id, label: `${school.name}, ${school.city} (#${school.id})` }));
+  return { schools, mergeChoices, query: query ?? "", editing };
 }
 
 /** POST: create, update or merge (the duplicate's users, courses and everything else move to the school kept). */
@@ -57,18 +60,15 @@ export async function action({ request }: ActionFunctionArgs) {
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function AdminSchoolsPage() {
-  const { schools, choices, query, editing } = useLoaderData<typeof loader>();
+  const { schools, mergeChoices, query, editing } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const errors = allMessages(answer?.result);
   return (
     <Container size="4" px="4" py="6">
-      <Text as="p" color="gray">
-        <Link to="/admin">Admin</Link>
-      </Text>
-      <Heading as="h1" size="7" mb="4">
+      <AdminHeader>
         Schools
-      </Heading>
+      </AdminHeader>
       <FormErrors errors={errors} />
 
       {editing ? (
@@ -85,45 +85,13 @@ export default function AdminSchoolsPage() {
         </section>
       ) : null}
 
-      <section aria-labelledby="merge-heading">
-        <Heading as="h2" size="5" id="merge-heading" mt="4" mb="2">
-          Merge duplicates
-        </Heading>
-        <Text as="p" color="gray" mb="2">
-          The duplicate's students, courses, online courses and partners move to the school kept; courses with the same code become one. The duplicate is then deleted.
-        </Text>
-        <Form method="post" className="tutoring-form admin-merge">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="merge" />
-          <label htmlFor="merge-duplicate">Duplicate (to remove)</label>
-          <select id="merge-duplicate" name="duplicate_id" className="native-input" required defaultValue="">
-            <option value="" disabled>
-              Choose a school
-            </option>
-            {choices.map((school) => (
-              <option key={school.id} value={school.id}>
-                {school.name}, {school.city} (#{school.id})
-              </option>
-            ))}
-          </select>
-          <label htmlFor="merge-kept">School to keep</label>
-          <select id="merge-kept" name="kept_id" className="native-input" required defaultValue="">
-            <option value="" disabled>
-              Choose a school
-            </option>
-            {choices.map((school) => (
-              <option key={school.id} value={school.id}>
-                {school.name}, {school.city} (#{school.id})
-              </option>
-            ))}
-          </select>
-          <div>
-            <button type="submit" className="button" disabled={busy}>
-              Merge schools
-            </button>
-          </div>
-        </Form>
-      </section>
+      <MergeDuplicatesForm
+        noun="school"
+        nouns="schools"
+        explanation="The duplicate's students, courses, online courses and partners move to the school kept; courses with the same code become one. The duplicate is then deleted."
+        choices={mergeChoices}
+        busy={busy}
+      />
 
       <details>
         <summary>Add a school</summary>

@@ -3,6 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { auditedRequest } from "~/accounts/audit.server";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
+import { AdminHeader } from "~/components/admin-header";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors } from "~/components/form-field";
 import { notFound, orNotFound } from "~/errors/not-found.server";
@@ -58,12 +59,9 @@ export default function AdminSubscriptionPage() {
   const busy = useNavigation().state === "submitting";
   return (
     <Container size="3" px="4" py="6">
-      <Text as="p" color="gray">
-        <Link to="/admin">Admin</Link> › <Link to="/admin/subscriptions">Subscriptions</Link>
-      </Text>
-      <Heading as="h1" size="7" mb="2">
+      <AdminHeader trail={[{ to: "/admin/subscriptions", label: "Subscriptions" }]} mb="2">
         {subscription.plan} subscription of {subscription.buyer.name}
-      </Heading>
+      </AdminHeader>
       <dl className="definition-list">
         <dt>Buyer</dt>
         <dd>{subscription.buyer.email}</dd>

@@ -1,6 +1,7 @@
-import { Container, Flex, Heading, Text } from "@radix-ui/themes";
+import { Container, Flex, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { AdminHeader } from "~/components/admin-header";
 import { FilterSelect } from "~/components/filter-select";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { Pager } from "~/components/pager";
@@ -24,12 +25,9 @@ export default function AdminSubscriptionsPage() {
   const { items, total, query, status, page, pageCount } = useLoaderData<typeof loader>();
   return (
     <Container size="4" px="4" py="6">
-      <Text as="p" color="gray">
-        <Link to="/admin">Admin</Link>
-      </Text>
-      <Heading as="h1" size="7" mb="4">
+      <AdminHeader>
         Subscriptions
-      </Heading>
+      </AdminHeader>
       <Form method="get" role="search" aria-label="Search subscriptions">
         <Flex gap="3" wrap="wrap" align="end" mb="4">
           <Flex direction="column" gap="1">

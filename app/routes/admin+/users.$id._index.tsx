@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Badge, Container, Heading, Text } from "@radix-ui/themes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { accountMailRateLimits, checkLimits } from "~/accounts/account-mail-limits.server";
 import { changeRole, findUserForAdmin, reactivateUser, recordConfirmationResent } from "~/accounts/admin-user-account.server";
@@ -13,6 +13,7 @@ import { deactivateUser } from "~/accounts/profile.server";
 import { checkRoleChange, label } from "~/accounts/role-changes";
 import { ROLES } from "~/accounts/roles";
 import { viewerFor } from "~/accounts/session.server";
+import { AdminHeader } from "~/components/admin-header";
 import { CsrfInput } from "~/components/csrf-input";
 import { allMessages, FormErrors } from "~/components/form-field";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -121,17 +122,14 @@ export default function AdminUserPage() {
   const errors = allMessages(answer?.result);
   return (
     <Container size="3" px="4" py="6">
-      <Text as="p" color="gray">
-        <Link to="/admin">Admin</Link>
-      </Text>
-      <Heading as="h1" size="7" mb="1">
+      <AdminHeader mb="1">
         {user.name}
         {user.deactivated ? (
           <Badge color="gray" ml="2">
             deactivated
           </Badge>
         ) : null}
-      </Heading>
+      </AdminHeader>
       <dl className="admin-facts">
         <dt>Email</dt>
         <dd>
