@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { EmploymentType } from "~/db/schema";
 import { tryAgainInMessage } from "~/errors/messages";
+import { RESUME_MAX_BYTES, RESUME_MESSAGES } from "./hiring";
 
 export const EMPLOYMENT_TYPE_LABELS: Record<EmploymentType, string> = {
   full_time: "Full-time",
@@ -32,6 +33,12 @@ export const jobApplicationSchema = z.object({
     .trim()
     .min(20, "Write at least 20 characters")
     .max(5000, "Use at most 5,000 characters"),
+  // Checked for size here; for what it is (PDF or Word, by its bytes) when stored.
+  resume: z
+    .instanceof(File)
+    .refine((file) => file.size <= RESUME_MAX_BYTES, RESUME_MESSAGES.tooLarge)
+    .optional()
+    .transform((file) => (file && file.size > 0 ? file : undefined)),
 });
 
 export type JobApplicationInput = z.infer<typeof jobApplicationSchema>;

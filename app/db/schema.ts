@@ -1140,6 +1140,7 @@ export interface Database {
   blog_authors: BlogAuthorsTable;
   job_positions: JobPositionsTable;
   job_applications: JobApplicationsTable;
+  job_applicant_notes: JobApplicantNotesTable;
   announcements: AnnouncementsTable;
   announcement_responses: AnnouncementResponsesTable;
   announcement_comments: AnnouncementCommentsTable;
@@ -1441,6 +1442,21 @@ export interface JobApplicationsTable {
   phone: string | null;
   portfolio_url: string | null;
   cover_letter: string;
+  stage: Generated<HiringStage>;
+  stage_changed_at: Date | null;
+  resume_storage_key: string | null;
+  resume_file_name: string | null;
+  resume_content_type: string | null;
+  created_at: CreatedAt;
+}
+
+export type HiringStage = "applied" | "screening" | "interview" | "offer" | "hired" | "rejected";
+
+export interface JobApplicantNotesTable {
+  id: Generated<number>;
+  job_application_id: number;
+  author_id: number | null;
+  body: string;
   created_at: CreatedAt;
 }
 

@@ -8,9 +8,9 @@ import { config } from "~/config/env.server";
  * media): a folder per bucket under DATA_DIR/uploads on this machine. Object storage (an S3
  * bucket) is not built; it would implement these same calls, and no caller would change.
  */
-export type Bucket = "avatars" | "booklets" | "lesson-media" | "study-session-files" | "study-room-files" | "flash-card-pictures" | "blog-covers";
+export type Bucket = "avatars" | "booklets" | "lesson-media" | "study-session-files" | "study-room-files" | "flash-card-pictures" | "blog-covers" | "job-resumes";
 
-export type StoredExtension = "png" | "jpg" | "webp" | "pdf" | "mp4" | "webm" | "vtt";
+export type StoredExtension = "png" | "jpg" | "webp" | "pdf" | "docx" | "mp4" | "webm" | "vtt";
 
 /** What each bucket holds: avatars are images, booklets PDFs, lesson media videos and their captions. */
 const EXTENSIONS: Record<Bucket, readonly StoredExtension[]> = {
@@ -25,6 +25,8 @@ const EXTENSIONS: Record<Bucket, readonly StoredExtension[]> = {
   "flash-card-pictures": ["webp"],
   // Blog posts' cover pictures, re-encoded (app/blog/covers.server.ts).
   "blog-covers": ["webp"],
+  // Job applicants' résumés as sent (PDF or Word), read by jobs managers only.
+  "job-resumes": ["pdf", "docx"],
 };
 
 /**

@@ -2,6 +2,8 @@ import { Badge, Flex, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
+import { decideAccess, routeRule } from "~/accounts/policy/route-rules";
+import { viewerFor } from "~/accounts/session.server";
 import { EMPLOYMENT_TYPE_LABELS } from "~/careers/careers";
 import { listOpenPositions } from "~/careers/careers.server";
 import { contentPageMeta } from "~/content/content-meta";
@@ -14,15 +16,24 @@ import { guestCacheableHeaders } from "~/utils/guest-cache";
 export const headers = guestCacheableHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRouteAccess(request, "routes/careers");
+  const session = await requireRouteAccess(request, "routes/careers");
   const [page, positions] = await Promise.all([orNotFound(findSitePage("careers")), listOpenPositions()]);
-  return { page, positions };
+  // Jobs managers have no /admin home: their way to hiring starts here.
+  const managesHiring = decideAccess(viewerFor(session), routeRule("routes/admin+/hiring._index").access) === "allow";
+  return { page, positions, managesHiring };
 }
 
 export default function CareersPage() {
-  const { page, positions } = useLoaderData<typeof loader>();
+  const { page, positions, managesHiring } = useLoaderData<typeof loader>();
   return (
     <ContentPage page={page}>
+      {managesHiring ? (
+        <p>
+          <Link to="/admin/hiring" className="button button--soft">
+            Hiring: positions and applicants
+          </Link>
+        </p>
+      ) : null}
       <TileSection heading={`Open positions (${positions.length})`}>
         {positions.map((position) => (
           <li key={position.id}>

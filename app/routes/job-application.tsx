@@ -7,7 +7,9 @@ import { requireRouteAccess } from "~/accounts/authorize.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors, FormField, SelectField, TextAreaField } from "~/components/form-field";
 import { jobApplicationLimitMessage, jobApplicationSchema } from "~/careers/careers";
-import { createJobApplication, listOpenPositions } from "~/careers/careers.server";
+import { createJobApplication, listMyApplications, listOpenPositions } from "~/careers/careers.server";
+import { RESUME_MESSAGES } from "~/careers/hiring";
+import { displayDate, isoOf } from "~/formatting/display";
 import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
 import { metaFor } from "~/seo/page-meta";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -18,12 +20,13 @@ const JOB_APPLICATION_SENT_MESSAGE = "Thank you — we received your application
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, "routes/job-application");
   const url = new URL(request.url);
-  const positions = await listOpenPositions();
+  const [positions, applications] = await Promise.all([listOpenPositions(), session ? listMyApplications(session.user.id) : []]);
   const wanted = Number(url.searchParams.get("position"));
   return {
     positions: positions.map(({ id, title }) => ({ id, title })),
     selected: positions.some((p) => p.id === wanted) ? wanted : null,
     account: session ? { name: `${session.user.first_name} ${session.user.last_name}`.trim(), email: session.user.email } : null,
+    applications,
   };
 }
 
@@ -31,20 +34,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireRouteAccess(request, "routes/job-application");
   const submission = parseWithZod(await request.formData(), { schema: jobApplicationSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await createJobApplication(submission.value, session?.user.id ?? null, context.clientIp);
+  const { resume, ...fields } = submission.value;
+  const outcome = await createJobApplication(
+    { ...fields, resume: resume ? { name: resume.name, bytes: new Uint8Array(await resume.arrayBuffer()) } : undefined },
+    session?.user.id ?? null,
+    context.clientIp,
+  );
+  if (outcome.kind === "wrong-file") return data({ result: submission.reply({ fieldErrors: { resume: [RESUME_MESSAGES.wrongType] } }) }, { status: 415 });
   if (outcome.kind === "closed") {
     return data({ result: submission.reply({ fieldErrors: { job_position_id: ["This position is no longer open; choose another."] } }) }, { status: 422 });
   }
   if (outcome.kind === "rate-limited") {
     return tooManyRequests({ result: submission.reply({ formErrors: [jobApplicationLimitMessage(outcome.retryAfterSeconds)] }) }, outcome.retryAfterSeconds);
   }
-  throw await redirectWithToast("/job-application", { type: "success", message: JOB_APPLICATION_SENT_MESSAGE });
+  throw await redirectWithToast("/job-application", { type: "success", message: JOB_APPLICATION_SENT_MESSAGE }, { status: 303 });
 }
 
 export const headers = passRetryAfter;
 
 export default function JobApplicationPage() {
-  const { positions, selected, account } = useLoaderData<typeof loader>();
+  const { positions, selected, account, applications } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -64,7 +73,22 @@ export default function JobApplicationPage() {
       <Text as="p" color="gray" mb="4">
         Apply for one of our <Link to="/careers">open positions</Link>, or send a general application.
       </Text>
-      <Form method="post" {...getFormProps(form)}>
+      {applications.length > 0 ? (
+        <section aria-labelledby="my-applications-heading">
+          <Heading as="h2" size="5" id="my-applications-heading" mb="2">
+            Your applications
+          </Heading>
+          <ul className="plain-list" style={{ marginBottom: "var(--space-5)" }}>
+            {applications.map((application) => (
+              <li key={application.id}>
+                <strong>{application.position_title ?? "General application"}</strong> — sent <time dateTime={isoOf(application.created_at)}>{displayDate(application.created_at)}</time>.{" "}
+                Status: <strong>{application.status}</strong>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
         <Flex direction="column" gap="4">
           <CsrfInput />
           <FormErrors errors={form.errors} />
@@ -90,6 +114,15 @@ export default function JobApplicationPage() {
             hint="A link to your résumé, LinkedIn profile or portfolio."
             errors={fields.portfolio_url.errors}
             {...getInputProps(fields.portfolio_url, { type: "url" })}
+          />
+          <FormField
+            label="Résumé (optional)"
+            hint="A PDF or Word document (.docx), at most 5 MB."
+            type="file"
+            name={fields.resume.name}
+            id={fields.resume.id}
+            accept="application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,.docx"
+            errors={fields.resume.errors}
           />
           <TextAreaField label="Why are you a good fit?" rows={8} errors={fields.cover_letter.errors} {...getTextareaProps(fields.cover_letter)} />
           <Button type="submit" size="3" loading={navigation.state === "submitting"}>

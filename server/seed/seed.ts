@@ -25,6 +25,7 @@ import { courses, courseSlug } from "./data/courses";
 import { onlineCourses } from "./data/online-courses";
 import { demoStudentCourses, demoTutorProfile, people, personEmail, type TutorSeed } from "./data/people";
 import { seedBackOffice } from "./back-office";
+import { seedHiring } from "./hiring";
 import { schools } from "./data/schools";
 import { studySessions } from "./data/study-sessions";
 import { discountCodes } from "./data/discount-codes";
@@ -138,6 +139,9 @@ const SEEDED_TABLES = [
   "course_assignment_users",
   "course_assessments",
   "course_assessment_grades",
+  // The demo job applicant invited to interview, two other applicants, and staff notes (server/seed/hiring.ts).
+  "job_applications",
+  "job_applicant_notes",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -544,6 +548,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   Object.assign(summary, await seedPolls(trx, { user: userId }, now));
   for (const [table, count] of Object.entries(await seedBackOffice(trx, { user: userId }, now, passwordHash))) summary[table as keyof SeedSummary] += count;
   Object.assign(summary, await seedClasses(trx, { user: userId }, now));
+  Object.assign(summary, await seedHiring(trx, { user: userId }, now));
 
   return summary;
 }

@@ -50,6 +50,8 @@ export const REP_DASHBOARD_ROLES = ["brand_ambassador", "marketing_rep", "mcat_r
 /** Who works the forum's reports queue (the policy's `moderate_forum` decides the same). */
 export const FORUM_MODERATOR_ROLES = ["forum_moderator", "admin"] as const satisfies readonly Role[];
 /** Who writes and orders the FAQs of the pricing, product and help pages (the policy's `manage_faqs` decides the same). */
+/** Who runs hiring (SPEC §3 jobPositions, jobApplicants, jobApplicantNotes): positions, applicants' stages, notes, mail, résumés. */
+export const HIRING_ROLES = ["admin", "jobs_manager"] as const satisfies readonly Role[];
 export const FAQ_STAFF_ROLES = ["admin", "manager"] as const satisfies readonly Role[];
 /** Who reads the back office's reports (signups, revenue, active students) and downloads them as CSV. */
 export const REPORT_ROLES = ["admin", "manager"] as const satisfies readonly Role[];
@@ -212,6 +214,11 @@ export const ROUTE_RULES = {
   "routes/admin+/invoices._index": { access: { roles: MONEY_STAFF_ROLES } },
   "routes/admin+/invoices.$id": { access: { roles: MONEY_STAFF_ROLES } },
   "routes/admin+/audit-log": { access: { roles: MONEY_STAFF_ROLES } },
+  // Hiring: jobs managers (whose home is not /admin) and admins; applicants never read notes or others' résumés.
+  "routes/admin+/hiring._index": { access: { roles: HIRING_ROLES } },
+  "routes/admin+/hiring.positions.$id": { access: { roles: HIRING_ROLES } },
+  "routes/admin+/hiring.applications.$id": { access: { roles: HIRING_ROLES } },
+  "routes/admin+/hiring.applications.$id_.resume": { access: { roles: HIRING_ROLES } },
   // The person signed in while impersonating is the impersonated user (any role), so any
   // signed-in user may post here; the action refuses a session that is not an impersonation.
   "routes/admin+/impersonation.stop": onlyMutations("signed-in"),

@@ -24,7 +24,7 @@ import { ROUTE_SAMPLES } from "../../support/route-samples";
  *   (announcements → class_rep), else admin (/admin: admin and manager).
  */
 
-export type AxeRole = "guest" | "student" | "instructor" | "tutor" | "admin" | "teacher" | "content_creator" | "class_rep" | "brand_ambassador" | "marketing_rep" | "mcat_rep" | "forum_moderator";
+export type AxeRole = "guest" | "student" | "instructor" | "tutor" | "admin" | "teacher" | "content_creator" | "class_rep" | "brand_ambassador" | "marketing_rep" | "mcat_rep" | "forum_moderator" | "jobs_manager";
 
 export interface AxePage {
   /** The test's name: the route id, and how the page was reached when it is not the sample. */
@@ -37,7 +37,7 @@ export interface AxePage {
 }
 
 const STAFF = new Set(["admin", "manager"]);
-const KNOWN_ROLES = new Set<string>(["student", "instructor", "tutor", "admin", "teacher", "content_creator", "class_rep", "brand_ambassador", "marketing_rep", "mcat_rep", "forum_moderator"]);
+const KNOWN_ROLES = new Set<string>(["student", "instructor", "tutor", "admin", "teacher", "content_creator", "class_rep", "brand_ambassador", "marketing_rep", "mcat_rep", "forum_moderator", "jobs_manager"]);
 
 export function roleFor(rule: RouteRule, url: string): AxeRole {
   if (rule.access === "public") return "guest";
@@ -151,6 +151,8 @@ export const EXTRA_PAGES: AxePage[] = [
   // The back office's money screens with demo data: a discount code's form, and the demo student's refunded invoice.
   { name: "routes/admin+/discount-codes.$id (a demo code)", role: "admin", url: { from: "/admin/discount-codes", links: [/^\/admin\/discount-codes\/\d+$/] } },
   { name: "routes/admin+/invoices.$id (the refunded demo invoice)", role: "admin", url: { from: "/admin/invoices?status=refunded", links: [/^\/admin\/invoices\/\d+$/] } },
+  // Hiring with demo data: an application with its notes and forms (the index and a position's list are samples).
+  { name: "routes/admin+/hiring.applications.$id (a demo applicant)", role: "jobs_manager", url: { from: "/admin/hiring/positions/general", links: [/^\/admin\/hiring\/applications\/\d+$/] } },
   // The demo teacher's class: its students, grade book, and an assignment with every submission to grade.
   { name: "routes/teacher-dashboard_.courses.$id.students (the demo class)", role: "teacher", url: { from: "/teacher-dashboard", links: [/^\/teacher-dashboard\/courses\/\d+\/students$/] } },
   { name: "routes/teacher-dashboard_.courses.$id.grade-book (the demo class)", role: "teacher", url: { from: "/teacher-dashboard", links: [/^\/teacher-dashboard\/courses\/\d+\/grade-book$/] } },

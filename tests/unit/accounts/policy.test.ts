@@ -123,6 +123,11 @@ describe("the route table", () => {
     "routes/admin+/invoices._index": { load: ["admin"] },
     "routes/admin+/invoices.$id": { load: ["admin"] },
     "routes/admin+/audit-log": { load: ["admin"] },
+    // Hiring: jobs managers and admins; applicants read their status on /job-application only.
+    "routes/admin+/hiring._index": { load: ["admin", "jobs_manager"] },
+    "routes/admin+/hiring.positions.$id": { load: ["admin", "jobs_manager"] },
+    "routes/admin+/hiring.applications.$id": { load: ["admin", "jobs_manager"] },
+    "routes/admin+/hiring.applications.$id_.resume": { load: ["admin", "jobs_manager"] },
     "routes/teacher-dashboard": { load: ["teacher", "admin"] },
     "routes/teacher-dashboard_.courses.$id.students": { load: ["teacher", "admin"] },
     "routes/teacher-dashboard_.courses.$id.grade-book": { load: ["teacher", "admin"] },
