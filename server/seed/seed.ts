@@ -138,6 +138,10 @@ const SEEDED_TABLES = [
   "course_assignment_users",
   "course_assessments",
   "course_assessment_grades",
+  // MATH7K2's planner: a few lessons and events this term (server/seed/classes.ts).
+  "course_lessons",
+  "course_schedules",
+  "course_schedule_events",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
