@@ -151,9 +151,10 @@ export const EXTRA_PAGES: AxePage[] = [
   // The back office's money screens with demo data: a discount code's form, and the demo student's refunded invoice.
   { name: "routes/admin+/discount-codes.$id (a demo code)", role: "admin", url: { from: "/admin/discount-codes", links: [/^\/admin\/discount-codes\/\d+$/] } },
   { name: "routes/admin+/invoices.$id (the refunded demo invoice)", role: "admin", url: { from: "/admin/invoices?status=refunded", links: [/^\/admin\/invoices\/\d+$/] } },
-  // The demo teacher's class: its students, grade book, and an assignment with every submission to grade.
+  // The demo teacher's class: its students, grade book, planner, and an assignment with every submission to grade.
   { name: "routes/teacher-dashboard_.courses.$id.students (the demo class)", role: "teacher", url: { from: "/teacher-dashboard", links: [/^\/teacher-dashboard\/courses\/\d+\/students$/] } },
   { name: "routes/teacher-dashboard_.courses.$id.grade-book (the demo class)", role: "teacher", url: { from: "/teacher-dashboard", links: [/^\/teacher-dashboard\/courses\/\d+\/grade-book$/] } },
+  { name: "routes/teacher-dashboard_.courses.$id.planner (the demo class)", role: "teacher", url: { from: "/teacher-dashboard", links: [/^\/teacher-dashboard\/courses\/\d+\/planner$/] } },
   {
     name: "routes/course-assignments.$id (the teacher's side)",
     role: "teacher",
