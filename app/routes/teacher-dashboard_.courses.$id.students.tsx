@@ -128,14 +128,7 @@ export default function ClassStudentsPage() {
                       {student.name}
                       <br />
                       <span className="muted">{student.email}</span>
-                      <Form method="post" className="inline-form">
-                        <CsrfInput />
-                        <input type="hidden" name="intent" value="remove-student" />
-                        <input type="hidden" name="user_id" value={student.id} />
-                        <button type="submit" className="button button--outline">
-                          Remove<span className="visually-hidden"> {student.name} from the class</span>
-                        </button>
-                      </Form>
+                      <RemoveMember intent="remove-student" userId={student.id} className="inline-form" what={`${student.name} from the class`} />
                     </th>
                     <td>
                       {student.onlineCourses.length === 0
@@ -175,14 +168,7 @@ export default function ClassStudentsPage() {
               <span className="muted">{teacher.email}</span>
               {teachers.length > 1 ? (
                 <span className="tutoring-row__actions">
-                  <Form method="post">
-                    <CsrfInput />
-                    <input type="hidden" name="intent" value="remove-teacher" />
-                    <input type="hidden" name="user_id" value={teacher.id} />
-                    <button type="submit" className="button button--outline">
-                      Remove<span className="visually-hidden"> {teacher.name} as a teacher</span>
-                    </button>
-                  </Form>
+                  <RemoveMember intent="remove-teacher" userId={teacher.id} what={`${teacher.name} as a teacher`} />
                 </span>
               ) : null}
             </li>
@@ -267,6 +253,20 @@ export default function ClassStudentsPage() {
         </Form>
       </section>
     </div>
+  );
+}
+
+/** "Remove", a plain form that takes a student or a teacher out of the class; `what` completes its name for a screen reader. */
+function RemoveMember({ intent, userId, what, className }: { intent: "remove-student" | "remove-teacher"; userId: number; what: string; className?: string }) {
+  return (
+    <Form method="post" className={className}>
+      <CsrfInput />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="user_id" value={userId} />
+      <button type="submit" className="button button--outline">
+        Remove<span className="visually-hidden"> {what}</span>
+      </button>
+    </Form>
   );
 }
 

@@ -1,12 +1,11 @@
-import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { action as joinAction } from "~/routes/join-class";
 import { action as homeAction } from "~/routes/teacher-dashboard";
 import { action as plannerAction, loader as plannerLoader } from "~/routes/teacher-dashboard_.courses.$id.planner";
 import { action as studentsAction, loader as studentsLoader } from "~/routes/teacher-dashboard_.courses.$id.students";
 import { useTestDatabase } from "../../support/database";
-import { routeVisitor, sessionCookieFor } from "../../support/route-visitor";
 import { expectRedirectWithToast } from "../../support/toast";
+import { classVisitor } from "./class-visitors";
 
 /**
  * A class's planner and its teachers as a browser without JavaScript uses them (a drag sends the
@@ -16,14 +15,7 @@ import { expectRedirectWithToast } from "../../support/toast";
 const database = useTestDatabase();
 const db = () => database().db;
 
-async function person(roles: string[] = [], first = "Pat") {
-  const user = await db()
-    .insertInto("users")
-    .values({ email: `plan-${randomBytes(5).toString("hex")}@example.test`, first_name: first, last_name: `Tester${randomBytes(2).toString("hex")}`, roles: roles as never })
-    .returning(["id", "email"])
-    .executeTakeFirstOrThrow();
-  return Object.assign(routeVisitor({ session: await sessionCookieFor(user.id) }), { userId: user.id, email: user.email });
-}
+const person = (roles: string[] = [], first = "Pat") => classVisitor(db(), roles, first);
 type Person = Awaited<ReturnType<typeof person>>;
 
 async function newClass(teacher: Person) {
