@@ -30,6 +30,7 @@ import * as commentsReactionsFaqs from "./0029_comments_reactions_faqs";
 import * as onlineCourseForums from "./0030_online_course_forums";
 import * as teachersClasses from "./0031_teachers_classes";
 import * as adminMoney from "./0032_admin_money";
+import * as classPlanner from "./0033_class_planner";
 import * as hiring from "./0037_hiring";
 
 /**
@@ -68,5 +69,6 @@ export const migrations: Record<string, Migration> = {
   "0030_online_course_forums": onlineCourseForums,
   "0031_teachers_classes": teachersClasses,
   "0032_admin_money": adminMoney,
+  "0033_class_planner": classPlanner,
   "0037_hiring": hiring,
 };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { normalizeClassCode } from "~/classes/class-codes";
 import { parseGrade } from "~/classes/grade-averages";
+import { isIsoDate } from "~/classes/planner";
 import { isTerm } from "~/classes/terms";
 
 /** The forms of the teacher's pages and the student's assignment page. Pure, shared by actions and forms. */
@@ -51,6 +52,9 @@ const dueAt = z
 
 export const classPageSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("invite"), email: z.email({ error: "Give the student's email address" }).trim().max(254) }),
+  z.object({ intent: z.literal("add-teacher"), email: z.email({ error: "Give the teacher's email address" }).trim().max(254) }),
+  z.object({ intent: z.literal("remove-teacher"), user_id: id }),
+  z.object({ intent: z.literal("remove-student"), user_id: id }),
   z.object({
     intent: z.literal("assign"),
     kind: z.enum(["activity", "quiz", "reading"], { error: "Choose what kind of work it is" }),
@@ -89,4 +93,33 @@ export const joinClassSchema = z.object({
 export const assignmentPageSchema = z.discriminatedUnion("intent", [
   z.looseObject({ intent: z.literal("submit") }),
   z.object({ intent: z.literal("grade"), user_id: id, grade, feedback: z.string().trim().max(5000, "Keep the feedback to 5,000 characters").optional().default("") }),
+]);
+
+/** A day of the planner ("YYYY-MM-DD", as a date field sends it); whether it is in the term is checked against the class. */
+const day = z.string({ error: "Give a day" }).refine(isIsoDate, "Give a day");
+const notes = z.string().trim().max(5000, "Keep the notes to 5,000 characters").optional().default("");
+const eventKind = z.enum(["test", "holiday", "other"], { error: "Choose what kind of event it is" });
+/** "17:30", or blank for all day. */
+const time = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const typed = (value ?? "").trim();
+    if (typed === "") return null;
+    const match = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/.exec(typed);
+    if (!match) {
+      ctx.addIssue({ code: "custom", message: "Give a time like 09:30, or leave it blank for all day" });
+      return z.NEVER;
+    }
+    return `${match[1]}:${match[2]}`;
+  });
+const itemKind = z.enum(["lesson", "event"], { error: "Choose a lesson or an event" });
+
+export const plannerSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add-lesson"), title, notes, date: day }),
+  z.object({ intent: z.literal("edit-lesson"), item_id: id, title, notes }),
+  z.object({ intent: z.literal("add-event"), title, event_kind: eventKind, date: day, time }),
+  z.object({ intent: z.literal("edit-event"), item_id: id, title, event_kind: eventKind, time }),
+  z.object({ intent: z.literal("move"), item_kind: itemKind, item_id: id, date: day }),
+  z.object({ intent: z.literal("delete"), item_kind: itemKind, item_id: id }),
 ]);

@@ -1106,6 +1106,9 @@ export interface Database {
   course_assignment_users: CourseAssignmentUsersTable;
   course_assessments: CourseAssessmentsTable;
   course_assessment_grades: CourseAssessmentGradesTable;
+  course_lessons: CourseLessonsTable;
+  course_schedules: CourseSchedulesTable;
+  course_schedule_events: CourseScheduleEventsTable;
   practice_set_attempts: PracticeSetAttemptsTable;
   practice_tests: PracticeTestsTable;
   practice_test_sections: PracticeTestSectionsTable;
@@ -1742,4 +1745,38 @@ export interface CourseAssessmentGradesTable {
   grade: ColumnType<string, number | string, number | string>;
   updated_by: number | null;
   updated_at: UpdatedAt;
+}
+
+// ── A class's planner (migration 0033) ─────────────────────────────────────────────────────────
+
+/** A lesson on a day of the class's term (SPEC §3 courseLessons). Dates are read as "YYYY-MM-DD" text. */
+export interface CourseLessonsTable {
+  id: Generated<number>;
+  course_section_id: number;
+  title: string;
+  notes: Generated<string>;
+  on_date: ColumnType<Date | string, string, string>;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** A class's one schedule (SPEC §3 courseSchedules), holding its events. */
+export interface CourseSchedulesTable {
+  id: Generated<number>;
+  course_section_id: number;
+  created_at: CreatedAt;
+}
+
+export type ScheduleEventKind = "test" | "holiday" | "other";
+
+/** A test, a holiday or another event on a day of the class's schedule (SPEC §3 courseScheduleEvents), at a time or all day. */
+export interface CourseScheduleEventsTable {
+  id: Generated<number>;
+  course_schedule_id: number;
+  title: string;
+  kind: ScheduleEventKind;
+  on_date: ColumnType<Date | string, string, string>;
+  at_time: ColumnType<string | null, string | null, string | null>;
+  created_by: number | null;
+  created_at: CreatedAt;
 }

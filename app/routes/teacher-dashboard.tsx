@@ -67,6 +67,9 @@ export default function TeacherDashboard() {
                 </Link>{" "}
                 <Link to={`/teacher-dashboard/courses/${klass.id}/grade-book`} aria-label={`Grade book of ${klass.course_code} ${termLabel(klass)}`}>
                   Grade book
+                </Link>{" "}
+                <Link to={`/teacher-dashboard/courses/${klass.id}/planner`} aria-label={`Planner of ${klass.course_code} ${termLabel(klass)}`}>
+                  Planner
                 </Link>
               </span>
             </li>

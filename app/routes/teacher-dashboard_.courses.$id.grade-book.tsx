@@ -72,7 +72,8 @@ export default function GradeBookPage() {
   return (
     <div className="wrapper wrapper--wide page">
       <p>
-        <Link to="/teacher-dashboard">Teacher home</Link> · <Link to={`/teacher-dashboard/courses/${klass.id}/students`}>Students</Link>
+        <Link to="/teacher-dashboard">Teacher home</Link> · <Link to={`/teacher-dashboard/courses/${klass.id}/students`}>Students</Link> ·{" "}
+        <Link to={`/teacher-dashboard/courses/${klass.id}/planner`}>Planner</Link>
       </p>
       <h1 className="page-heading">{klass.label}: grade book</h1>
       <p className="muted">Grades are percents. An assessment without a grade is left out of the student's average, not counted as zero.</p>

@@ -1,4 +1,5 @@
 import type { Transaction } from "kysely";
+import { isoDateOf, termDays } from "../../app/classes/planner";
 import { termOf } from "../../app/classes/terms";
 import type { Database } from "../../app/db/schema";
 import { DEMO_EMAIL_DOMAIN } from "./demo-accounts";
@@ -12,12 +13,24 @@ export const DEMO_CLASS_CODE = "MATH7K2";
  * The demo teacher's class (Teachers' classes): MATH 137 this term with the demo student and two
  * other demo students, a reading that was due last week (two handed in and graded, one missing),
  * the exam-prep course's quiz due next week, and a midterm in the grade book with two grades.
+ * Its planner has three lessons and two events around today (kept inside the term). There is
+ * one demo teacher account, so the class has no co-teacher.
  */
 export async function seedClasses(
   trx: Transaction<Database>,
   ids: { user: (email: string) => number },
   now: Date
-): Promise<{ course_sections: number; course_section_users: number; course_assignments: number; course_assignment_users: number; course_assessments: number; course_assessment_grades: number }> {
+): Promise<{
+  course_sections: number;
+  course_section_users: number;
+  course_assignments: number;
+  course_assignment_users: number;
+  course_assessments: number;
+  course_assessment_grades: number;
+  course_lessons: number;
+  course_schedules: number;
+  course_schedule_events: number;
+}> {
   const user = (name: string) => ids.user(`${name}@${DEMO_EMAIL_DOMAIN}`);
   const course = await trx.selectFrom("courses").select("id").where("slug", "=", "waterloo-math-137").executeTakeFirstOrThrow();
   const quiz = await trx
@@ -105,5 +118,40 @@ export async function seedClasses(
     .values(grades.map((grade) => ({ ...grade, updated_by: teacher, updated_at: now })))
     .execute();
 
-  return { course_sections: 1, course_section_users: members.length, course_assignments: 2, course_assignment_users: 2, course_assessments: 3, course_assessment_grades: grades.length };
+  // The planner: days around today, never outside the term.
+  const { first, last } = termDays(termOf(now));
+  const day = (offset: number) => {
+    const date = isoDateOf(new Date(now.getTime() + offset * DAY_MS));
+    return date < first ? first : date > last ? last : date;
+  };
+  const lessons = [
+    { title: "Limits: one-sided limits", notes: "Go over the reading's questions first.", on_date: day(-2) },
+    { title: "Continuity and the intermediate value theorem", notes: "Worked examples 2.4–2.6.", on_date: day(1) },
+    { title: "Review before the quiz", notes: "", on_date: day(5) },
+  ];
+  await trx
+    .insertInto("course_lessons")
+    .values(lessons.map((lesson) => ({ course_section_id: klass.id, ...lesson, created_by: teacher })))
+    .execute();
+  const schedule = await trx.insertInto("course_schedules").values({ course_section_id: klass.id }).returning("id").executeTakeFirstOrThrow();
+  const events = [
+    { title: "Unit test: limits", kind: "test" as const, on_date: day(12), at_time: "09:30" },
+    { title: "School holiday", kind: "holiday" as const, on_date: day(8), at_time: null },
+  ];
+  await trx
+    .insertInto("course_schedule_events")
+    .values(events.map((event) => ({ course_schedule_id: schedule.id, ...event, created_by: teacher })))
+    .execute();
+
+  return {
+    course_sections: 1,
+    course_section_users: members.length,
+    course_assignments: 2,
+    course_assignment_users: 2,
+    course_assessments: 3,
+    course_assessment_grades: grades.length,
+    course_lessons: lessons.length,
+    course_schedules: 1,
+    course_schedule_events: events.length,
+  };
 }

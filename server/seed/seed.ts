@@ -142,6 +142,10 @@ const SEEDED_TABLES = [
   // The demo job applicant invited to interview, two other applicants, and staff notes (server/seed/hiring.ts).
   "job_applications",
   "job_applicant_notes",
+  // MATH7K2's planner: a few lessons and events this term (server/seed/classes.ts).
+  "course_lessons",
+  "course_schedules",
+  "course_schedule_events",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */

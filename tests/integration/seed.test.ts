@@ -242,6 +242,17 @@ describe("seedDemoData", () => {
       .select("grade")
       .execute();
     expect(grades.length).toBeGreaterThanOrEqual(2);
+    // Its planner: lessons and events on days of its term.
+    const lessons = await db.selectFrom("course_lessons").select(sql<string>`to_char(on_date, 'YYYY-MM-DD')`.as("date")).where("course_section_id", "=", klass.id).execute();
+    const events = await db
+      .selectFrom("course_schedule_events")
+      .innerJoin("course_schedules", "course_schedules.id", "course_schedule_events.course_schedule_id")
+      .where("course_schedules.course_section_id", "=", klass.id)
+      .select(sql<string>`to_char(on_date, 'YYYY-MM-DD')`.as("date"))
+      .execute();
+    expect(lessons.length).toBeGreaterThanOrEqual(2);
+    expect(events.length).toBeGreaterThanOrEqual(1);
+    for (const { date } of [...lessons, ...events]) expect(date >= "2026-01-01" && date <= "2026-04-30").toBe(true);
   });
 
   it("inserts nothing when run again", { timeout: 60_000 }, async () => {

@@ -59,6 +59,7 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/teacher-dashboard": { url: "/teacher-dashboard", mutation: "POST" },
   "routes/teacher-dashboard_.courses.$id.students": { url: "/teacher-dashboard/courses/999999999/students", get: { status: 404 }, mutation: "POST" },
   "routes/teacher-dashboard_.courses.$id.grade-book": { url: "/teacher-dashboard/courses/999999999/grade-book", get: { status: 404 }, mutation: "POST" },
+  "routes/teacher-dashboard_.courses.$id.planner": { url: "/teacher-dashboard/courses/999999999/planner", get: { status: 404 }, mutation: "POST" },
   "routes/teacher-dashboard_.courses.$id.grade-book[.csv]": { url: "/teacher-dashboard/courses/999999999/grade-book.csv", get: { status: 404 } },
   "routes/join-class": { url: "/join-class", mutation: "POST" },
   "routes/course-assignments.$id": { url: "/course-assignments/999999999", get: { status: 404 }, mutation: "POST" },

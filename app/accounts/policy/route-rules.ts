@@ -150,6 +150,7 @@ export const ROUTE_RULES = {
   // A class's pages: the role lets a teacher in, `teach_class` then decides per class.
   "routes/teacher-dashboard_.courses.$id.students": { access: { roles: TEACHER_DASHBOARD_ROLES } },
   "routes/teacher-dashboard_.courses.$id.grade-book": { access: { roles: TEACHER_DASHBOARD_ROLES } },
+  "routes/teacher-dashboard_.courses.$id.planner": { access: { roles: TEACHER_DASHBOARD_ROLES } },
   "routes/teacher-dashboard_.courses.$id.grade-book[.csv]": { access: { roles: TEACHER_DASHBOARD_ROLES } },
   // Any student joins a class with its code; `attend_class` decides who sees an assignment.
   "routes/join-class": { access: "signed-in" },

@@ -153,9 +153,10 @@ export const EXTRA_PAGES: AxePage[] = [
   { name: "routes/admin+/invoices.$id (the refunded demo invoice)", role: "admin", url: { from: "/admin/invoices?status=refunded", links: [/^\/admin\/invoices\/\d+$/] } },
   // Hiring with demo data: an application with its notes and forms (the index and a position's list are samples).
   { name: "routes/admin+/hiring.applications.$id (a demo applicant)", role: "jobs_manager", url: { from: "/admin/hiring/positions/general", links: [/^\/admin\/hiring\/applications\/\d+$/] } },
-  // The demo teacher's class: its students, grade book, and an assignment with every submission to grade.
+  // The demo teacher's class: its students, grade book, planner, and an assignment with every submission to grade.
   { name: "routes/teacher-dashboard_.courses.$id.students (the demo class)", role: "teacher", url: { from: "/teacher-dashboard", links: [/^\/teacher-dashboard\/courses\/\d+\/students$/] } },
   { name: "routes/teacher-dashboard_.courses.$id.grade-book (the demo class)", role: "teacher", url: { from: "/teacher-dashboard", links: [/^\/teacher-dashboard\/courses\/\d+\/grade-book$/] } },
+  { name: "routes/teacher-dashboard_.courses.$id.planner (the demo class)", role: "teacher", url: { from: "/teacher-dashboard", links: [/^\/teacher-dashboard\/courses\/\d+\/planner$/] } },
   {
     name: "routes/course-assignments.$id (the teacher's side)",
     role: "teacher",

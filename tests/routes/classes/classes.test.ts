@@ -8,8 +8,8 @@ import { action as bookAction, loader as bookLoader } from "~/routes/teacher-das
 import { loader as csvLoader } from "~/routes/teacher-dashboard_.courses.$id.grade-book[.csv]";
 import { action as studentsAction, loader as studentsLoader } from "~/routes/teacher-dashboard_.courses.$id.students";
 import { useTestDatabase } from "../../support/database";
-import { routeVisitor, sessionCookieFor } from "../../support/route-visitor";
 import { expectRedirectWithToast } from "../../support/toast";
+import { classVisitor } from "./class-visitors";
 
 /**
  * Teachers' classes as a browser without JavaScript uses them: a class added for a term, joined
@@ -19,14 +19,7 @@ import { expectRedirectWithToast } from "../../support/toast";
 const database = useTestDatabase();
 const db = () => database().db;
 
-async function person(roles: string[] = [], first = "Pat") {
-  const user = await db()
-    .insertInto("users")
-    .values({ email: `class-${randomBytes(5).toString("hex")}@example.test`, first_name: first, last_name: `Tester${randomBytes(2).toString("hex")}`, roles: roles as never })
-    .returning(["id", "email"])
-    .executeTakeFirstOrThrow();
-  return Object.assign(routeVisitor({ session: await sessionCookieFor(user.id) }), { userId: user.id, email: user.email });
-}
+const person = (roles: string[] = [], first = "Pat") => classVisitor(db(), roles, first);
 
 /** A seeded quiz with questions, in an online course linked to a catalogue course. */
 async function seededQuiz() {

@@ -131,6 +131,7 @@ describe("the route table", () => {
     "routes/teacher-dashboard": { load: ["teacher", "admin"] },
     "routes/teacher-dashboard_.courses.$id.students": { load: ["teacher", "admin"] },
     "routes/teacher-dashboard_.courses.$id.grade-book": { load: ["teacher", "admin"] },
+    "routes/teacher-dashboard_.courses.$id.planner": { load: ["teacher", "admin"] },
     "routes/teacher-dashboard_.courses.$id.grade-book[.csv]": { load: ["teacher", "admin"] },
     "routes/join-class": { load: "signed-in" },
     "routes/course-assignments.$id": { load: "signed-in" },
