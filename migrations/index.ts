@@ -30,6 +30,7 @@ import * as commentsReactionsFaqs from "./0029_comments_reactions_faqs";
 import * as onlineCourseForums from "./0030_online_course_forums";
 import * as teachersClasses from "./0031_teachers_classes";
 import * as adminMoney from "./0032_admin_money";
+import * as classRepCourses from "./0036_class_rep_courses";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   "0030_online_course_forums": onlineCourseForums,
   "0031_teachers_classes": teachersClasses,
   "0032_admin_money": adminMoney,
+  "0036_class_rep_courses": classRepCourses,
 };
