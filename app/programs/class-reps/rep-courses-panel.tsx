@@ -32,11 +32,7 @@ export function RepCoursesPanel({ courses }: { courses: readonly RepCourseView[]
                 <Link to={`/courses/${course.course_slug}`}>{course.course_code}</Link>: {course.course_name}
               </h3>
               <p>
-                {course.wizard_step === "done" ? null : (
-                  <>
-                    <Link to={`/class-rep-wizard/${course.id}`}>Finish setting up {course.course_code}</Link> ·{" "}
-                  </>
-                )}
+                <Link to={`/class-rep-wizard/${course.id}`}>{course.wizard_step === "done" ? `Your set-up for ${course.course_code}` : `Finish setting up ${course.course_code}`}</Link> ·{" "}
                 <Link to={`/class-rep-courses/${course.id}/reports`}>File a report for {course.course_code}</Link>
               </p>
               <ClassRepReportList reports={course.reports} empty="No report filed yet." />
