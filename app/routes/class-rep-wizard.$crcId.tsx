@@ -6,7 +6,8 @@ import { loadProfile, profileChoices, ProfileInputError, updateProfile } from "~
 import { findCourseDetail } from "~/catalog/courses.server";
 import { repCourseFor } from "./class-rep-course.server";
 import { CsrfInput } from "~/components/csrf-input";
-import { FormErrors, FormField, SelectField, TextAreaField } from "~/components/form-field";
+import { FormErrors, FormField, TextAreaField } from "~/components/form-field";
+import { SchoolYearFields } from "~/accounts/school-year-fields";
 import { formatPrice } from "~/formatting/price";
 import { saveWizardStep } from "~/programs/class-reps/class-reps.server";
 import { nextWizardStep, WIZARD_STEP_TITLES, WIZARD_STEPS, wizardSchema, wizardStepToShow, type WizardFormStep } from "~/programs/class-reps/rules";
@@ -117,15 +118,7 @@ export default function ClassRepWizardPage() {
         {"schools" in page ? (
           <>
             <p>Your classmates see which school and year their rep is in.</p>
-            <SelectField label="School" name="school_id" id="school_id" defaultValue={page.profile.school_id ? String(page.profile.school_id) : ""} required errors={field("school_id")}>
-              <option value="">Choose your school</option>
-              {page.schools.map((school) => (
-                <option key={school.id} value={String(school.id)}>
-                  {school.name}
-                </option>
-              ))}
-            </SelectField>
-            <FormField label="Year" name="year" hint="For example 2, or Grade 11." defaultValue={page.profile.year} required maxLength={20} errors={field("year")} />
+            <SchoolYearFields schools={page.schools} schoolId={page.profile.school_id} year={page.profile.year} errors={field} />
           </>
         ) : null}
         {"studySessions" in page ? (
