@@ -18,7 +18,7 @@ export interface RepCourseView {
  */
 export function RepCoursesPanel({ courses }: { courses: readonly RepCourseView[] }) {
   return (
-    <section aria-labelledby="rep-courses">
+    <section aria-labelledby="rep-courses" style={{ marginBottom: "var(--space-6)" }}>
       <h2 id="rep-courses">Your class rep courses</h2>
       {courses.length === 0 ? (
         <p className="muted">

@@ -8,7 +8,7 @@ import { decideAccess, routeRule } from "~/accounts/policy/route-rules";
 import { viewerFor } from "~/accounts/session.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { FilterSelect } from "~/components/filter-select";
-import { allMessages, FormErrors } from "~/components/form-field";
+import { allMessages, FormErrors, TextAreaField } from "~/components/form-field";
 import type { ClassRepApplicationStatus, ClassRepReportStatus } from "~/db/schema";
 import { formatDate } from "~/formatting/format";
 import { decideClassRepApplication, listApplications, listReportsForStaff, reviewClassRepReport } from "~/programs/class-reps/class-reps.server";
@@ -176,8 +176,7 @@ export default function AdminClassRepsPage() {
                   <CsrfInput />
                   <input type="hidden" name="intent" value="review_report" />
                   <input type="hidden" name="report_id" value={report.id} />
-                  <label htmlFor={`review-comment-${report.id}`}>Comment for the rep (optional)</label>
-                  <textarea id={`review-comment-${report.id}`} name="review_comment" className="native-input" rows={2} maxLength={2000} />
+                  <TextAreaField label="Comment for the rep (optional)" id={`review-comment-${report.id}`} name="review_comment" rows={2} maxLength={2000} />
                   <p>
                     <button type="submit" className="button button--soft" disabled={busy}>
                       Mark reviewed<span className="visually-hidden"> the report of {report.course_code} for {report.period}</span>
