@@ -31,6 +31,7 @@ import * as onlineCourseForums from "./0030_online_course_forums";
 import * as teachersClasses from "./0031_teachers_classes";
 import * as adminMoney from "./0032_admin_money";
 import * as classPlanner from "./0033_class_planner";
+import * as classRepCourses from "./0036_class_rep_courses";
 import * as hiring from "./0037_hiring";
 
 /**
@@ -70,5 +71,6 @@ export const migrations: Record<string, Migration> = {
   "0031_teachers_classes": teachersClasses,
   "0032_admin_money": adminMoney,
   "0033_class_planner": classPlanner,
+  "0036_class_rep_courses": classRepCourses,
   "0037_hiring": hiring,
 };

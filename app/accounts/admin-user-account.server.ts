@@ -1,7 +1,8 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { recordAuditEvent, recordUserChange, type AuditedRequest } from "~/accounts/audit.server";
 import type { Role } from "~/accounts/roles";
 import { db } from "~/db/db.server";
+import type { Database } from "~/db/schema";
 
 /**
  * The admin's page of one user (SPEC §2 /admin/users/{id}): what it shows and the changes made
@@ -47,10 +48,8 @@ interface Actor {
  * Grants or revokes a role in one conditional update, so two admins pressing at once leave it
  * granted (or revoked) once; false when it already was.
  */
-export async function changeRole(userId: number, role: Role, grant: boolean, actor: Actor): Promise<boolean> {
-  return db()
-    .transaction()
-    .execute(async (trx) => {
+export async function changeRole(userId: number, role: Role, grant: boolean, actor: Actor, executor?: Transaction<Database>): Promise<boolean> {
+  const change = async (trx: Transaction<Database>) => {
       const query = trx.updateTable("users").where("id", "=", userId);
       const result = grant
         ? await query
@@ -67,7 +66,9 @@ export async function changeRole(userId: number, role: Role, grant: boolean, act
         trx
       );
       return true;
-    });
+  };
+  // Inside the caller's transaction (an approved class-rep application) or a transaction of its own.
+  return executor ? change(executor) : db().transaction().execute(change);
 }
 
 /** Lets a deactivated user sign in again; false when they were not deactivated. */

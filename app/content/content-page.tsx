@@ -75,9 +75,9 @@ export function ContentPage({ page, children }: { page: ContentPageData; childre
 }
 
 /** A titled list of links shown as tiles. */
-export function TileSection({ heading, children }: { heading: string; children: ReactNode }) {
+export function TileSection({ heading, id, children }: { heading: string; id?: string; children: ReactNode }) {
   return (
-    <section>
+    <section id={id}>
       <Heading as="h2" size="6" mb="4">
         {heading}
       </Heading>

@@ -1109,6 +1109,9 @@ export interface Database {
   course_lessons: CourseLessonsTable;
   course_schedules: CourseSchedulesTable;
   course_schedule_events: CourseScheduleEventsTable;
+  class_rep_applications: ClassRepApplicationsTable;
+  class_rep_courses: ClassRepCoursesTable;
+  class_rep_course_reports: ClassRepCourseReportsTable;
   practice_set_attempts: PracticeSetAttemptsTable;
   practice_tests: PracticeTestsTable;
   practice_test_sections: PracticeTestSectionsTable;
@@ -1778,5 +1781,56 @@ export interface CourseScheduleEventsTable {
   on_date: ColumnType<Date | string, string, string>;
   at_time: ColumnType<string | null, string | null, string | null>;
   created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export type ClassRepApplicationStatus = "pending" | "approved" | "declined";
+
+/** A student's application to be the class rep of a catalogue course; one open per user and course. */
+export interface ClassRepApplicationsTable {
+  id: Generated<number>;
+  user_id: number;
+  course_id: number;
+  status: Generated<ClassRepApplicationStatus>;
+  motivation: string;
+  year: string;
+  outreach: string;
+  reviewed_by: number | null;
+  reviewed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export type ClassRepWizardStep = "profile" | "schedule" | "referral" | "announcement" | "done";
+
+/** An approved class rep of a course (SPEC §3 classRepCourses): the wizard's progress and their announcement to classmates. */
+export interface ClassRepCoursesTable {
+  id: Generated<number>;
+  user_id: number;
+  course_id: number;
+  application_id: number | null;
+  wizard_step: Generated<ClassRepWizardStep>;
+  announcement_title: string | null;
+  announcement_body: string | null;
+  announced_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export type ClassRepReportPeriodKind = "week" | "month";
+export type ClassRepReportStatus = "submitted" | "reviewed";
+
+/** A rep's report for one week or month of one course (SPEC §3 classRepCourseReports); staff mark it reviewed. */
+export interface ClassRepCourseReportsTable {
+  id: Generated<number>;
+  class_rep_course_id: number;
+  period_kind: ClassRepReportPeriodKind;
+  /** The period's first day (a Monday, or the 1st), written "YYYY-MM-DD"; read it with to_char. */
+  period_start: ColumnType<Date | string, string, string>;
+  activities: string;
+  classmates_reached: number;
+  notes: Generated<string>;
+  status: Generated<ClassRepReportStatus>;
+  review_comment: Generated<string>;
+  reviewed_by: number | null;
+  reviewed_at: Timestamp | null;
   created_at: CreatedAt;
 }

@@ -219,3 +219,29 @@ export function tutoringSessionReminderMail(input: {
     footer: ["Your sessions under this contract are listed on its page.", "You get this mail because this session is booked under your tutoring contract."],
   });
 }
+
+/** To a student whose class-rep application staff approved: the link to their set-up wizard. */
+export function classRepApprovedMail(input: { name?: string | null; courseLabel: string; url: string }): MailContent {
+  const course = greetingName(input.courseLabel);
+  return actionMail({
+    subject: `You are the class rep of ${course}`,
+    name: input.name,
+    lead: `Your application to be the class rep of ${course} is approved. Set up your rep workspace in four short steps: your school and year, the course's schedule, your referral link and a first announcement to your classmates.`,
+    actionLabel: "Set up your class rep workspace",
+    url: input.url,
+    footer: ["Afterwards you work from the Class Rep tab of your dashboard, where you also file your reports."],
+  });
+}
+
+/** To a student whose class-rep application staff declined. */
+export function classRepDeclinedMail(input: { name?: string | null; courseLabel: string; url: string }): MailContent {
+  const course = greetingName(input.courseLabel);
+  return actionMail({
+    subject: `Your class rep application for ${course}`,
+    name: input.name,
+    lead: `Thank you for applying to be the class rep of ${course}. We are not taking your application further this time.`,
+    actionLabel: "See other courses looking for a class rep",
+    url: input.url,
+    footer: ["You are welcome to apply for another course, or for this one again later."],
+  });
+}

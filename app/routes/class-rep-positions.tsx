@@ -20,14 +20,15 @@ export default function ClassRepPositionsPage() {
   const { page, openings } = useLoaderData<typeof loader>();
   return (
     <ContentPage page={page}>
-      <TileSection heading={`Courses looking for a class rep (${openings.length})`}>
+      <TileSection id="class-rep-openings" heading={`Courses looking for a class rep (${openings.length})`}>
         {openings.map((course) => (
           <li key={course.id}>
-            <Link to={`/courses/${course.slug}`} className="tile">
+            <Link to={`/courses/${course.slug}/class-rep-apply`} className="tile">
               <span className="tile-meta">{course.school_name}</span>
               <span className="tile-title">
                 {course.code}: {course.name}
               </span>
+              <span className="tile-meta">Apply to be its class rep</span>
             </Link>
           </li>
         ))}

@@ -32,6 +32,8 @@ import { requestNow } from "~/utils/clock.server";
 import { siteOrigin } from "~/utils/site-origin.server";
 import { loadRepWorkspace } from "~/programs/rep-dashboard.server";
 import { RepWorkspacePanel } from "~/programs/rep-workspace";
+import { classRepCoursesOf } from "~/programs/class-reps/class-reps.server";
+import { RepCoursesPanel } from "~/programs/class-reps/rep-courses-panel";
 import { MySessionList } from "~/study-sessions/my-session-list";
 import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
 
@@ -48,11 +50,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return { view: "sheets" as const, sheets: await studySheetsOf(user.id, requestNow(request)) };
   }
   // The class-rep tab (the role menu's "Class Rep Dashboard") is the rep's workspace.
-  const [dashboard, classRep] = await Promise.all([
+  const [dashboard, classRep, repCourses] = await Promise.all([
     tab === "class-rep"
       ? null
       : loadStudentDashboard(user.id, requestNow(request)),
     tab === "class-rep" ? loadRepWorkspace(user, siteOrigin(request)) : null,
+    tab === "class-rep" ? classRepCoursesOf(user.id) : [],
   ]);
   // SPEC §5: until the profile is complete, the dashboard offers onboarding again (a notice, never a redirect).
   const missing = dashboard
@@ -75,6 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? onlineCoursesForTab(tab, dashboard.onlineCourses)
       : [],
     classRep,
+    repCourses,
     flashCards: dashboard?.flashCards ?? null,
   };
 }
@@ -162,6 +166,7 @@ function StudentDashboard() {
     tabs,
     onlineCourses,
     classRep,
+    repCourses,
     unavailableView,
     flashCards,
     profileMissing,
@@ -240,6 +245,7 @@ function StudentDashboard() {
       </nav>
       {classRep ? (
         <div style={{ marginTop: "var(--space-6)" }}>
+          <RepCoursesPanel courses={repCourses} />
           <RepWorkspacePanel workspace={classRep} />
         </div>
       ) : (

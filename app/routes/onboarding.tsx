@@ -7,6 +7,7 @@ import { onboardingSchema } from "~/accounts/onboarding-forms";
 import { MISSING_ITEM_LABELS } from "~/accounts/profile-completeness";
 import { loadProfile, profileChoices, ProfileInputError, updateProfile, type ProfileChanges } from "~/accounts/profile.server";
 import { homePath } from "~/accounts/roles";
+import { SchoolYearFields } from "~/accounts/school-year-fields";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors, FormField, SelectField } from "~/components/form-field";
 import { safeRedirectPath } from "~/security/safe-redirect";
@@ -85,15 +86,7 @@ export default function Onboarding() {
             <FormErrors errors={errors[""] ?? undefined} />
             {step === "school" ? (
               <>
-                <SelectField label="School" name="school_id" id="school_id" defaultValue={user.school_id ? String(user.school_id) : ""} required errors={fieldErrors("school_id")}>
-                  <option value="">Choose your school</option>
-                  {schools.map((school) => (
-                    <option key={school.id} value={String(school.id)}>
-                      {school.name}
-                    </option>
-                  ))}
-                </SelectField>
-                <FormField label="Year" name="year" hint="For example 2, or Grade 11." defaultValue={user.year} required maxLength={20} errors={fieldErrors("year")} />
+                <SchoolYearFields schools={schools} schoolId={user.school_id} year={user.year} errors={fieldErrors} />
               </>
             ) : null}
             {step === "studies" ? (

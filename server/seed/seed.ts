@@ -14,6 +14,7 @@ import { seedQuestions } from "./questions";
 import { seedCommunity } from "./community";
 import { seedPolls } from "./polls";
 import { seedClasses } from "./classes";
+import { seedClassReps } from "./class-reps";
 import { seedPracticeSets } from "./practice-sets";
 import { seedPracticeTests } from "./practice-tests";
 import { seedTutoring } from "./tutoring";
@@ -33,6 +34,10 @@ import { seedMoney } from "./money";
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, demoAccounts } from "./demo-accounts";
 
 const SEEDED_TABLES = [
+  // The class-rep programme (migration 0036; server/seed/class-reps.ts): an approved rep with a report, an application waiting.
+  "class_rep_applications",
+  "class_rep_courses",
+  "class_rep_course_reports",
   "schools",
   "users",
   "courses",
@@ -553,6 +558,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   for (const [table, count] of Object.entries(await seedBackOffice(trx, { user: userId }, now, passwordHash))) summary[table as keyof SeedSummary] += count;
   Object.assign(summary, await seedClasses(trx, { user: userId }, now));
   Object.assign(summary, await seedHiring(trx, { user: userId }, now));
+  Object.assign(summary, await seedClassReps(trx, { user: userId }, now));
 
   return summary;
 }

@@ -20,6 +20,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { route: "routes/admin+/study-sessions", path: "/admin/study-sessions", label: "Study sessions", description: "Every live study session; confirm or change its instructor." },
   { route: "routes/admin+/schools", path: "/admin/schools", label: "Schools", description: "Create and edit schools, and merge duplicates." },
   { route: "routes/admin+/courses", path: "/admin/courses", label: "Courses", description: "Create and edit catalogue courses, and merge duplicates." },
+  { route: "routes/admin+/class-reps", path: "/admin/class-reps", label: "Class reps", description: "Class-rep applications to approve or decline, and the reps' reports to review." },
   { route: "routes/admin+/faqs", path: "/admin/faqs", label: "FAQs", description: "The questions of the pricing, product and help pages." },
   { route: "routes/admin+/discount-codes._index", path: "/admin/discount-codes", label: "Discount codes", description: "Percent off, validity window, usage limit and product; deactivate a code." },
   { route: "routes/admin+/subscriptions._index", path: "/admin/subscriptions", label: "Subscriptions", description: "Find a subscription, see its invoices, cancel it." },

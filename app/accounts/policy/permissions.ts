@@ -76,6 +76,8 @@ export interface Permissions {
   teach_class: ClassRef;
   /** See a class's assignments and hand them in: its students (and whoever teaches it). */
   attend_class: ClassRef;
+  /** Open a class rep's course (its set-up wizard, its reports): that rep, and admins. */
+  work_class_rep_course: { user_id: number };
 }
 
 /**
@@ -242,6 +244,7 @@ const rules: { [A in Action]: (viewer: Viewer, subject: Permissions[A]) => boole
   // A class's teacher while they still hold the teacher role; admins support every class.
   teach_class: (viewer, klass) => isAdmin(viewer) || (viewer.id !== null && hasRole(viewer, "teacher") && klass.members.some((m) => m.user_id === viewer.id && m.role === "teacher")),
   attend_class: (viewer, klass) => isAdmin(viewer) || (viewer.id !== null && klass.members.some((m) => m.user_id === viewer.id)),
+  work_class_rep_course: (viewer, repCourse) => isAdmin(viewer) || (viewer.id !== null && viewer.id === repCourse.user_id),
 };
 
 /**

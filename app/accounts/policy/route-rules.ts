@@ -67,6 +67,10 @@ export const TUTOR_ROLES = ["tutor"] as const satisfies readonly Role[];
 export const REVIEW_MODERATOR_ROLES = ["admin", "manager"] as const satisfies readonly Role[];
 /** Who signs up for work shifts (SPEC §1): tutors, instructors, class reps and ambassadors, and staff. */
 export const WORK_SHIFT_ROLES = ["tutor", ...INSTRUCTOR_ROLES, "class_rep", "brand_ambassador", "manager", "admin"] as const satisfies readonly Role[];
+/** Staff who review class-rep applications and the reps' reports (/admin/class-reps). */
+export const CLASS_REP_STAFF_ROLES = ["admin", "marketing_manager"] as const satisfies readonly Role[];
+/** Who opens a rep course's reports page; only that course's rep (or an admin) gets past the 404. */
+export const CLASS_REP_REPORT_ROLES = ["class_rep", "admin"] as const satisfies readonly Role[];
 /** Who publishes work shifts. */
 export const WORK_SHIFT_STAFF_ROLES = ["admin", "manager"] as const satisfies readonly Role[];
 
@@ -314,6 +318,12 @@ export const ROUTE_RULES = {
   "routes/job-positions+/$id": { access: "public" },
   "routes/job-application": { access: "public" },
   "routes/class-rep-positions": { access: "public" },
+  // The class-rep programme: apply (guests are sent to sign in and back), the rep's wizard and
+  // reports (only that rep and admins get past the 404), staff review.
+  "routes/courses+/$idOrSlug_.class-rep-apply": { access: "signed-in" },
+  "routes/class-rep-wizard.$crcId": { access: "signed-in" },
+  "routes/class-rep-courses.$crcId.reports": { access: { roles: CLASS_REP_REPORT_ROLES } },
+  "routes/admin+/class-reps": { access: { roles: CLASS_REP_STAFF_ROLES } },
   "routes/contest": { access: "public" },
   "routes/for-educators": { access: "public" },
   "routes/for-parents": { access: "public" },

@@ -3,6 +3,7 @@ import { Badge, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { findCourseDetail } from "~/catalog/courses.server";
+import { classRepAnnouncements } from "~/programs/class-reps/class-reps.server";
 import { pagePolls } from "~/community/page-polls.server";
 import { PollsSection } from "~/community/polls-section";
 import { formatPrice } from "~/formatting/price";
@@ -16,11 +17,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, "routes/courses+/$idOrSlug");
   const detail = await findCourseDetail(params.idOrSlug ?? "");
   if (!detail) throw new Response("Course not found", { status: 404 });
-  return { ...detail, polls: await pagePolls(session, { courseId: detail.course.id }, `/courses/${detail.course.slug}`) };
+  const [polls, repAnnouncements] = await Promise.all([pagePolls(session, { courseId: detail.course.id }, `/courses/${detail.course.slug}`), classRepAnnouncements(detail.course.id)]);
+  return { ...detail, polls, repAnnouncements };
 }
 
 export default function CoursePage() {
-  const { course, onlineCourses, studySessions, polls } = useLoaderData<typeof loader>();
+  const { course, onlineCourses, studySessions, polls, repAnnouncements } = useLoaderData<typeof loader>();
   return (
     <Container size="3" px="4" py="6">
       <Text as="p" color="gray">
@@ -39,6 +41,27 @@ export default function CoursePage() {
       <Text as="p" mb="6">
         <Link to={`/courses/${course.slug}/forum`}>{course.code} forum</Link>: questions and answers from students and educators.
       </Text>
+
+      {repAnnouncements.length > 0 ? (
+        <section aria-labelledby="rep-announcements" className="stack" style={{ marginBottom: "var(--space-6)" }}>
+          <Heading as="h2" size="5" id="rep-announcements">
+            From your class rep
+          </Heading>
+          {repAnnouncements.map((announcement) => (
+            <Card key={announcement.id}>
+              <Text as="p" weight="bold">
+                {announcement.title}
+              </Text>
+              <Text as="p" style={{ whiteSpace: "pre-line" }}>
+                {announcement.body}
+              </Text>
+              <Text as="p" size="2" color="gray">
+                {announcement.first_name}, class rep
+              </Text>
+            </Card>
+          ))}
+        </section>
+      ) : null}
 
       <Heading as="h2" size="5" mb="3">
         Online courses

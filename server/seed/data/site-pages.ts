@@ -138,7 +138,8 @@ export const sitePages: readonly SitePageSeed[] = [
         body: ["A commission on every purchase made with your link, free access to the course you represent, and a reference letter after two terms."],
       },
     ],
-    cta: { label: "Apply as a class rep", href: "/job-application" },
+    // Each course of the list below has its own application.
+    cta: { label: "Apply as a class rep", href: "/class-rep-positions#class-rep-openings" },
   },
   {
     slug: "contest",

@@ -99,6 +99,9 @@ export const EXTRA_PAGES: AxePage[] = [
   { name: "routes/checkout+/_index (a course, signed in)", role: "student", url: { from: "/online-courses/waterloo-math-137-exam-prep", links: [/^\/checkout\?online_course_id=/] } },
   { name: "routes/in-course-experience+/$idOrSlug.$ (enrolled)", role: "student", url: "/in-course-experience/waterloo-math-137-exam-prep" },
   { name: "routes/dashboard (study sheets)", role: "student", url: "/dashboard?view_sheets=true" },
+  { name: "routes/dashboard (the class-rep tab)", role: "class_rep", url: "/dashboard?tab=class-rep" },
+  { name: "routes/class-rep-wizard.$crcId (the rep's course)", role: "class_rep", url: { from: "/dashboard?tab=class-rep", links: [/^\/class-rep-wizard\/\d+$/] } },
+  { name: "routes/class-rep-courses.$crcId.reports (the rep's course)", role: "class_rep", url: { from: "/dashboard?tab=class-rep", links: [/^\/class-rep-courses\/\d+\/reports$/] } },
   // The review form itself (the sample's educator may be one the student cannot review): the
   // instructor of the student's course, from the course page through the profile's link.
   {

@@ -225,6 +225,10 @@ describe("the route table", () => {
     "routes/job-positions+/$id": { load: "everyone" },
     "routes/job-application": { load: "everyone" },
     "routes/class-rep-positions": { load: "everyone" },
+    "routes/courses+/$idOrSlug_.class-rep-apply": { load: "signed-in" },
+    "routes/class-rep-wizard.$crcId": { load: "signed-in" },
+    "routes/class-rep-courses.$crcId.reports": { load: ["class_rep", "admin"] },
+    "routes/admin+/class-reps": { load: ["admin", "marketing_manager"] },
     "routes/contest": { load: "everyone" },
     "routes/for-educators": { load: "everyone" },
     "routes/for-parents": { load: "everyone" },
@@ -525,5 +529,18 @@ describe("teach_class and attend_class: a class's teachers, its students, admins
   ] as const)("%s → teaches %s, attends %s", (_name, viewer, teaches, attends) => {
     expect(can(viewer, "teach_class", klass)).toBe(teaches);
     expect(can(viewer, "attend_class", klass)).toBe(attends);
+  });
+});
+
+describe("work_class_rep_course: that course's rep and admins", () => {
+  it.each([
+    ["the rep", signedIn(90, "class_rep"), true],
+    ["the rep after losing the class_rep role", signedIn(90), true],
+    ["another class rep", signedIn(91, "class_rep"), false],
+    ["a marketing manager", signedIn(92, "marketing_manager"), false],
+    ["an admin", signedIn(93, "admin"), true],
+    ["a guest", guestViewer, false],
+  ] as const)("%s → %s", (_name, viewer, allowed) => {
+    expect(can(viewer, "work_class_rep_course", { user_id: 90 })).toBe(allowed);
   });
 });
