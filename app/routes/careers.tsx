@@ -2,7 +2,7 @@ import { Badge, Flex, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
-import { decideAccess, routeRule } from "~/accounts/policy/route-rules";
+import { mayOpen } from "~/accounts/policy/route-rules";
 import { viewerFor } from "~/accounts/session.server";
 import { EMPLOYMENT_TYPE_LABELS } from "~/careers/careers";
 import { listOpenPositions } from "~/careers/careers.server";
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, "routes/careers");
   const [page, positions] = await Promise.all([orNotFound(findSitePage("careers")), listOpenPositions()]);
   // Jobs managers have no /admin home: their way to hiring starts here.
-  const managesHiring = decideAccess(viewerFor(session), routeRule("routes/admin+/hiring._index").access) === "allow";
+  const managesHiring = mayOpen(viewerFor(session), "routes/admin+/hiring._index");
   return { page, positions, managesHiring };
 }
 

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
+import { mayOpen } from "~/accounts/policy/route-rules";
+import { viewerFor } from "~/accounts/session.server";
 import { contentPageMeta } from "~/content/content-meta";
 import { ContentPage, TileSection } from "~/content/content-page";
 import { findSitePage } from "~/content/pages.server";
@@ -11,15 +13,24 @@ import { guestCacheableHeaders } from "~/utils/guest-cache";
 export const headers = guestCacheableHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRouteAccess(request, "routes/class-rep-positions");
+  const session = await requireRouteAccess(request, "routes/class-rep-positions");
   const [page, openings] = await Promise.all([orNotFound(findSitePage("class-rep-positions")), listClassRepOpenings()]);
-  return { page, openings };
+  // Marketing managers have no /admin home: their way to the applications starts here.
+  const reviewsApplications = mayOpen(viewerFor(session), "routes/admin+/class-reps");
+  return { page, openings, reviewsApplications };
 }
 
 export default function ClassRepPositionsPage() {
-  const { page, openings } = useLoaderData<typeof loader>();
+  const { page, openings, reviewsApplications } = useLoaderData<typeof loader>();
   return (
     <ContentPage page={page}>
+      {reviewsApplications ? (
+        <p>
+          <Link to="/admin/class-reps" className="button button--soft">
+            Review class-rep applications and reports
+          </Link>
+        </p>
+      ) : null}
       <TileSection id="class-rep-openings" heading={`Courses looking for a class rep (${openings.length})`}>
         {openings.map((course) => (
           <li key={course.id}>

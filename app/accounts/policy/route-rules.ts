@@ -460,6 +460,11 @@ export function isKnownRoute(routeId: string): routeId is RouteId {
   return Object.hasOwn(ROUTE_RULES, routeId);
 }
 
+/** Whether the viewer may open the route's page: for a link shown only to those it lets in. */
+export function mayOpen(viewer: Viewer, route: RouteId): boolean {
+  return decideAccess(viewer, routeRule(route).access) === "allow";
+}
+
 export function routeRule(routeId: RouteId): RouteRule {
   return ROUTE_RULES[routeId];
 }
