@@ -1,4 +1,5 @@
 import type { HiringStage } from "~/db/schema";
+import { documentFileName, documentKind, type DocumentKind } from "~/files/document-files";
 
 /**
  * Hiring rules (SPEC §3 jobApplicants, jobApplicantNotes), pure: the stages an application moves
@@ -54,40 +55,10 @@ export const RESUME_MESSAGES = {
   tooLarge: "The résumé is too large (at most 5 MB).",
 };
 
-const ascii = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
-const PDF_MAGIC = ascii("%PDF-");
-const ZIP_MAGIC = Uint8Array.of(0x50, 0x4b, 0x03, 0x04);
-const WORD_PART = ascii("word/document.xml");
+export type ResumeKind = DocumentKind;
 
-function startsWith(bytes: Uint8Array, prefix: Uint8Array) {
-  return bytes.length >= prefix.length && prefix.every((byte, i) => bytes[i] === byte);
-}
-
-function contains(bytes: Uint8Array, part: Uint8Array) {
-  outer: for (let i = 0; i + part.length <= bytes.length; i++) {
-    for (let j = 0; j < part.length; j++) if (bytes[i + j] !== part[j]) continue outer;
-    return true;
-  }
-  return false;
-}
-
-export type ResumeKind = { extension: "pdf" | "docx"; contentType: string };
-
-/** A PDF, or a Word document (a zip holding word/document.xml); null for anything else, whatever its name says. */
-export function resumeKind(bytes: Uint8Array): ResumeKind | null {
-  if (startsWith(bytes, PDF_MAGIC)) return { extension: "pdf", contentType: "application/pdf" };
-  if (startsWith(bytes, ZIP_MAGIC) && contains(bytes, WORD_PART)) {
-    return { extension: "docx", contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" };
-  }
-  return null;
-}
+/** A PDF or a Word document; null for anything else, whatever its name says. */
+export const resumeKind = (bytes: Uint8Array): ResumeKind | null => documentKind(bytes);
 
 /** "CV (final).PDF" → "CV (final).pdf": the name staff see, with the stored type's extension. */
-export function resumeFileName(sent: string, kind: ResumeKind): string {
-  const base = (sent.split(/[\\/]/).pop() ?? "")
-    .replace(/[\u0000-\u001f\u007f"]/g, "")
-    .replace(/\.[A-Za-z0-9]{1,5}$/, "")
-    .trim()
-    .slice(0, 120);
-  return `${base || "Résumé"}.${kind.extension}`;
-}
+export const resumeFileName = (sent: string, kind: ResumeKind) => documentFileName(sent, kind, "Résumé");
