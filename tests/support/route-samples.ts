@@ -185,6 +185,7 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/class-rep-wizard.$crcId": { url: "/class-rep-wizard/999999999", get: { status: 404 }, mutation: "POST" },
   "routes/class-rep-courses.$crcId.reports": { url: "/class-rep-courses/999999999/reports", get: { status: 404 }, mutation: "POST" },
   "routes/admin+/class-reps": { url: "/admin/class-reps", mutation: "POST" },
+  "routes/drm-video-testing": { url: "/drm-video-testing" },
   "routes/contest": { url: "/contest" },
   "routes/for-educators": { url: "/for-educators" },
   "routes/for-parents": { url: "/for-parents" },

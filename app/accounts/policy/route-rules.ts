@@ -324,6 +324,7 @@ export const ROUTE_RULES = {
   "routes/class-rep-wizard.$crcId": { access: "signed-in" },
   "routes/class-rep-courses.$crcId.reports": { access: { roles: CLASS_REP_REPORT_ROLES } },
   "routes/admin+/class-reps": { access: { roles: CLASS_REP_STAFF_ROLES } },
+  "routes/drm-video-testing": { access: "public" },
   "routes/contest": { access: "public" },
   "routes/for-educators": { access: "public" },
   "routes/for-parents": { access: "public" },

@@ -229,6 +229,7 @@ describe("the route table", () => {
     "routes/class-rep-wizard.$crcId": { load: "signed-in" },
     "routes/class-rep-courses.$crcId.reports": { load: ["class_rep", "admin"] },
     "routes/admin+/class-reps": { load: ["admin", "marketing_manager"] },
+    "routes/drm-video-testing": { load: "everyone" },
     "routes/contest": { load: "everyone" },
     "routes/for-educators": { load: "everyone" },
     "routes/for-parents": { load: "everyone" },

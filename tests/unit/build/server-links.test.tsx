@@ -15,7 +15,8 @@ import { describe, expect, it } from "vitest";
 const require = createRequire(import.meta.url);
 type LinkProps = { to: string; className?: string; prefetch?: string; reloadDocument?: boolean; replace?: boolean; state?: unknown; children?: string };
 const cjsLink = (require("@remix-run/react") as { Link: ComponentType<LinkProps> }).Link;
-const esmLink = ((await import("@remix-run/react/dist/esm/components.js")) as unknown as { Link: ComponentType<LinkProps> }).Link;
+const esmCopy: string = "@remix-run/react/dist/esm/components.js";
+const esmLink = ((await import(esmCopy)) as { Link: ComponentType<LinkProps> }).Link;
 
 /** Attributes sorted, so that their order (which hydration ignores) does not count. */
 function anchor(markup: string) {
@@ -27,7 +28,7 @@ function anchor(markup: string) {
 
 /** What the full Link renders: React Router's Link, given Remix's data-discover. */
 const fullLink = (to: string, props: Partial<LinkProps> = {}) =>
-  anchor(renderToStaticMarkup(createElement(StaticRouter, { location: "/dashboard" }, createElement(RouterLink, { to, "data-discover": "true", className: props.className, replace: props.replace, state: props.state }, "go"))));
+  anchor(renderToStaticMarkup(createElement(StaticRouter, { location: "/dashboard" }, createElement(RouterLink, { to, "data-discover": "true", className: props.className, replace: props.replace, state: props.state } as Parameters<typeof RouterLink>[0], "go"))));
 
 describe.each([
   ["CommonJS", cjsLink],
