@@ -88,6 +88,8 @@ export const environmentSchema = z
     // set; otherwise the built-in peer-to-peer mesh, signalled over the realtime channel. The mesh
     // finds peers through RTC_ICE_SERVERS: a JSON array of RTCIceServer (a TURN server such as
     // coturn for production, see the README); by default none, which works on one network.
+    // Tokens a student earns when staff approve notes they uploaded (/upload-notes).
+    NOTES_REWARD_TOKENS: z.coerce.number().int().min(0).max(1000).default(10),
     // The Encrypted Media Extensions key system /drm-video-testing checks lesson videos' protection
     // against: Clear Key (in every browser that has EME, no licence server) unless a provider's is set.
     VIDEO_KEY_SYSTEM: z.enum(["org.w3.clearkey", "com.widevine.alpha"]).default("org.w3.clearkey"),

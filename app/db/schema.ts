@@ -1147,6 +1147,7 @@ export interface Database {
   job_positions: JobPositionsTable;
   job_applications: JobApplicationsTable;
   job_applicant_notes: JobApplicantNotesTable;
+  course_notes_packages: CourseNotesPackagesTable;
   announcements: AnnouncementsTable;
   announcement_responses: AnnouncementResponsesTable;
   announcement_comments: AnnouncementCommentsTable;
@@ -1463,6 +1464,27 @@ export interface JobApplicantNotesTable {
   job_application_id: number;
   author_id: number | null;
   body: string;
+  created_at: CreatedAt;
+}
+
+export type NotesPackageStatus = "pending" | "approved" | "rejected";
+
+export interface CourseNotesPackagesTable {
+  id: Generated<number>;
+  course_id: number;
+  uploader_id: number;
+  title: string;
+  term: ClassTerm;
+  term_year: number;
+  storage_key: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  status: ColumnType<NotesPackageStatus, NotesPackageStatus | undefined, NotesPackageStatus>;
+  rejection_reason: string | null;
+  reviewed_by: number | null;
+  reviewed_at: Date | null;
+  reward_tokens: number | null;
   created_at: CreatedAt;
 }
 

@@ -39,6 +39,10 @@ export function groupNotifications(items: readonly NotificationItem[]): Notifica
 const TITLES: Record<string, (group: NotificationGroup) => string> = {
   OnlineCoursePdfReady: () => "Your course booklet is ready to download",
   TokenCredit: (group) => (group.items.length > 1 ? `You received tokens ${group.items.length} times` : "You received tokens"),
+  NotesRejected: (group) => {
+    const title = group.items[0]?.data.title;
+    return typeof title === "string" ? `Your notes “${title}” were not approved` : "Your notes were not approved";
+  },
   StudyRoomInvite: (group) => {
     const name = group.items[0]?.data.inviter_name;
     return typeof name === "string" ? `${name} invited you to a study room` : "You were invited to a study room";

@@ -71,6 +71,8 @@ export const WORK_SHIFT_ROLES = ["tutor", ...INSTRUCTOR_ROLES, "class_rep", "bra
 export const CLASS_REP_STAFF_ROLES = ["admin", "marketing_manager"] as const satisfies readonly Role[];
 /** Who opens a rep course's reports page; only that course's rep (or an admin) gets past the 404. */
 export const CLASS_REP_REPORT_ROLES = ["class_rep", "admin"] as const satisfies readonly Role[];
+/** Who reviews the notes students upload (/admin/notes): approve, or reject with a reason. */
+export const NOTES_REVIEW_ROLES = ["admin", "content_qa_specialist"] as const satisfies readonly Role[];
 /** Who publishes work shifts. */
 export const WORK_SHIFT_STAFF_ROLES = ["admin", "manager"] as const satisfies readonly Role[];
 
@@ -203,6 +205,7 @@ export const ROUTE_RULES = {
   "routes/admin+/_index": { access: { roles: ADMIN_AREA_ROLES } },
   "routes/admin+/users.$id.sign_in_as": onlyMutations({ roles: ["admin"] }),
   "routes/admin+/faqs": { access: { roles: FAQ_STAFF_ROLES } },
+  "routes/admin+/notes": { access: { roles: NOTES_REVIEW_ROLES } },
   // The back office's people and catalogue (SPEC §2 /admin/*, §3): a user's page (roles, status,
   // confirmation mail), online courses, study sessions, schools, courses and reports.
   "routes/admin+/users.$id._index": { access: { roles: USER_DIRECTORY_ROLES } },
@@ -445,6 +448,8 @@ export const ROUTE_RULES = {
   "routes/api+/v1+/users+/marketing_rep_dashboard": { access: { roles: REP_DASHBOARD_ROLES }, api: true },
   // Token packs are shown to everyone; the balance only to its owner.
   "routes/tokens": { access: "public" },
+  "routes/upload-notes": { access: "signed-in" },
+  "routes/upload-notes_.$id.file": { access: "signed-in" },
   // Partner invitations (SPEC §2 Shell): answered from the account menu by a signed-in user;
   // `can(viewer, "respond_to_partner_invite", membership)` then allows only the invited user.
   "routes/partner-memberships.$id": onlyMutations("signed-in"),
