@@ -19,7 +19,8 @@ export type AuditAction =
   | "discount_code.deactivate"
   | "discount_code.reactivate"
   | "subscription.admin_cancel"
-  | "purchase.refund";
+  | "purchase.refund"
+  | "stripe_product.update";
 
 /** The request an event happened in, as the log keeps it. */
 export interface AuditedRequest {

@@ -1147,6 +1147,8 @@ export interface Database {
   job_positions: JobPositionsTable;
   job_applications: JobApplicationsTable;
   job_applicant_notes: JobApplicantNotesTable;
+  // Stripe prices of the subscription plans (migration 0040).
+  stripe_products: StripeProductsTable;
   announcements: AnnouncementsTable;
   announcement_responses: AnnouncementResponsesTable;
   announcement_comments: AnnouncementCommentsTable;
@@ -1464,6 +1466,18 @@ export interface JobApplicantNotesTable {
   author_id: number | null;
   body: string;
   created_at: CreatedAt;
+}
+
+/** SPEC §3 stripeProducts: the Stripe price an admin set for a plan in one interval and currency. */
+export interface StripeProductsTable {
+  id: Generated<number>;
+  plan: SubscriptionPlan;
+  billing_interval: "month" | "year";
+  currency: Currency;
+  stripe_price_id: string;
+  updated_by_id: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }
 
 export type AnnouncementAudience = "class_rep" | "marketing_rep";
