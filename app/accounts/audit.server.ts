@@ -21,7 +21,8 @@ export type AuditAction =
   | "subscription.admin_cancel"
   | "purchase.refund"
   | "notes.approve"
-  | "notes.reject";
+  | "notes.reject"
+  | "stripe_product.update";
 
 /** The request an event happened in, as the log keeps it. */
 export interface AuditedRequest {

@@ -1148,6 +1148,8 @@ export interface Database {
   job_applications: JobApplicationsTable;
   job_applicant_notes: JobApplicantNotesTable;
   course_notes_packages: CourseNotesPackagesTable;
+  // Stripe prices of the subscription plans (migration 0040).
+  stripe_products: StripeProductsTable;
   announcements: AnnouncementsTable;
   announcement_responses: AnnouncementResponsesTable;
   announcement_comments: AnnouncementCommentsTable;
@@ -1486,6 +1488,18 @@ export interface CourseNotesPackagesTable {
   reviewed_at: Date | null;
   reward_tokens: number | null;
   created_at: CreatedAt;
+}
+
+/** SPEC §3 stripeProducts: the Stripe price an admin set for a plan in one interval and currency. */
+export interface StripeProductsTable {
+  id: Generated<number>;
+  plan: SubscriptionPlan;
+  billing_interval: "month" | "year";
+  currency: Currency;
+  stripe_price_id: string;
+  updated_by_id: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }
 
 export type AnnouncementAudience = "class_rep" | "marketing_rep";

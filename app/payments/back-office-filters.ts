@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   "discount_code.reactivate",
   "subscription.admin_cancel",
   "purchase.refund",
+  "stripe_product.update",
 ] as const;
 
 const page = z.coerce.number().int().min(1).max(10_000).catch(1);

@@ -19,6 +19,7 @@ import {
   type Quote,
 } from "~/payments/quote";
 import { canadianTaxRateId, ensureCoupon, planPriceId, stripe } from "~/payments/stripe.server";
+import { storedPlanPriceId } from "~/payments/stripe-products.server";
 import { sessionTiming } from "~/study-sessions/timing";
 import { findContractForSale } from "~/tutoring/contract-payment.server";
 import { deriveSubscriptionStatus } from "~/subscriptions/status";
@@ -285,7 +286,7 @@ export async function startPricedCheckout(user: { id: number; email: string }, c
             mode: "subscription",
             line_items: [
               {
-                price: await planPriceId(choice.product.plan, choice.product.interval, q.currency),
+                price: (await storedPlanPriceId(choice.product.plan, choice.product.interval, q.currency)) ?? (await planPriceId(choice.product.plan, choice.product.interval, q.currency)),
                 quantity: 1,
                 ...(q.taxCents > 0 || q.taxPercent > 0 ? { tax_rates: [await canadianTaxRateId()] } : {}),
               },

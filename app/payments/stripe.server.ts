@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import type { Currency } from "~/db/schema";
+import { planLookupKey } from "~/payments/stripe-products";
 import { PLANS, type BillingInterval, type PlanKey } from "~/pricing/plans";
 import { singleton } from "~/utils/singleton.server";
 
@@ -50,11 +51,9 @@ export function checkoutOrigins(): string[] {
 
 // ── Catalogue objects the app needs at Stripe, created on first use and found again by key ────
 
-const lookupKey = (plan: PlanKey, interval: BillingInterval, currency: Currency) => `${plan}_${interval}_${currency.toLowerCase()}`;
-
 /** The recurring price of a plan in a currency (found by lookup key, created the first time). */
 export async function planPriceId(plan: PlanKey, interval: BillingInterval, currency: Currency): Promise<string> {
-  const key = lookupKey(plan, interval, currency);
+  const key = planLookupKey(plan, interval, currency);
   return cached(`price:${key}`, async () => {
     const found = await stripe().prices.list({ lookup_keys: [key], active: true, limit: 1 });
     if (found.data[0]) return found.data[0].id;

@@ -108,6 +108,7 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/admin+/subscriptions.$id": { url: "/admin/subscriptions/999999999", get: { status: 404 }, mutation: "POST" },
   "routes/admin+/invoices._index": { url: "/admin/invoices?query=maya&status=paid" },
   "routes/admin+/invoices.$id": { url: "/admin/invoices/999999999", get: { status: 404 }, mutation: "POST" },
+  "routes/admin+/stripe-products": { url: "/admin/stripe-products", mutation: "POST" },
   "routes/admin+/audit-log": { url: "/admin/audit-log?action=discount_code.create&page=1" },
   "routes/admin+/hiring._index": { url: "/admin/hiring", mutation: "POST" },
   "routes/admin+/hiring.positions.$id": { url: "/admin/hiring/positions/general?stage=interview" },

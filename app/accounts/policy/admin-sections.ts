@@ -26,6 +26,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { route: "routes/admin+/discount-codes._index", path: "/admin/discount-codes", label: "Discount codes", description: "Percent off, validity window, usage limit and product; deactivate a code." },
   { route: "routes/admin+/subscriptions._index", path: "/admin/subscriptions", label: "Subscriptions", description: "Find a subscription, see its invoices, cancel it." },
   { route: "routes/admin+/invoices._index", path: "/admin/invoices", label: "Invoices and refunds", description: "Every purchase; refund all or part of one." },
+  { route: "routes/admin+/stripe-products", path: "/admin/stripe-products", label: "Stripe products", description: "What checkout sells through Stripe; set the Stripe price of each plan." },
   { route: "routes/admin+/hiring._index", path: "/admin/hiring", label: "Hiring", description: "Positions, applicants by stage, notes and mail to applicants." },
   { route: "routes/admin+/audit-log", path: "/admin/audit-log", label: "Audit log", description: "Staff actions: who did what, to whom, when." },
 ];

@@ -221,6 +221,8 @@ export const ROUTE_RULES = {
   "routes/admin+/subscriptions.$id": { access: { roles: MONEY_STAFF_ROLES } },
   "routes/admin+/invoices._index": { access: { roles: MONEY_STAFF_ROLES } },
   "routes/admin+/invoices.$id": { access: { roles: MONEY_STAFF_ROLES } },
+  // The Stripe prices checkout charges subscriptions (SPEC §3 stripeProducts): admins only.
+  "routes/admin+/stripe-products": { access: { roles: MONEY_STAFF_ROLES } },
   "routes/admin+/audit-log": { access: { roles: MONEY_STAFF_ROLES } },
   // Hiring: jobs managers (whose home is not /admin) and admins; applicants never read notes or others' résumés.
   "routes/admin+/hiring._index": { access: { roles: HIRING_ROLES } },

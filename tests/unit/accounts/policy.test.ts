@@ -123,6 +123,7 @@ describe("the route table", () => {
     "routes/admin+/subscriptions.$id": { load: ["admin"] },
     "routes/admin+/invoices._index": { load: ["admin"] },
     "routes/admin+/invoices.$id": { load: ["admin"] },
+    "routes/admin+/stripe-products": { load: ["admin"] },
     "routes/admin+/audit-log": { load: ["admin"] },
     // Hiring: jobs managers and admins; applicants read their status on /job-application only.
     "routes/admin+/hiring._index": { load: ["admin", "jobs_manager"] },
