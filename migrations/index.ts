@@ -33,6 +33,7 @@ import * as adminMoney from "./0032_admin_money";
 import * as classPlanner from "./0033_class_planner";
 import * as classRepCourses from "./0036_class_rep_courses";
 import * as hiring from "./0037_hiring";
+import * as scholarshipApplications from "./0039_scholarship_applications";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   "0033_class_planner": classPlanner,
   "0036_class_rep_courses": classRepCourses,
   "0037_hiring": hiring,
+  "0039_scholarship_applications": scholarshipApplications,
 };
