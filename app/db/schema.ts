@@ -1155,6 +1155,8 @@ export interface Database {
   announcement_comments: AnnouncementCommentsTable;
   contact_messages: ContactMessagesTable;
   scholarships: ScholarshipsTable;
+  scholarship_applications: ScholarshipApplicationsTable;
+  contest_entries: ContestEntriesTable;
   partners: PartnersTable;
   textbooks: TextbooksTable;
   textbook_chapters: TextbookChaptersTable;
@@ -1555,6 +1557,41 @@ export interface ScholarshipsTable {
   /** A date column: kept as 'yyyy-mm-dd' text by the app (see app/site). */
   deadline: ColumnType<Date | string, Date | string, Date | string>;
   winners_count: Generated<number>;
+}
+
+export type ScholarshipApplicationStatus = "submitted" | "in_review" | "accepted" | "declined";
+
+export interface ScholarshipApplicationsTable {
+  id: Generated<number>;
+  scholarship_id: number;
+  user_id: number;
+  essay: string;
+  /** One answer per eligibility line of the scholarship, in its order. */
+  eligibility_answers: ColumnType<string[], string | undefined, string>;
+  transcript_storage_key: string | null;
+  transcript_file_name: string | null;
+  transcript_content_type: string | null;
+  status: Generated<ScholarshipApplicationStatus>;
+  score: number | null;
+  /** Staff only: never shown to the applicant. */
+  staff_notes: string | null;
+  decided_at: Date | null;
+  decided_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface ContestEntriesTable {
+  id: Generated<number>;
+  contest: string;
+  user_id: number;
+  title: string;
+  body: string;
+  upload_storage_key: string | null;
+  upload_file_name: string | null;
+  upload_content_type: string | null;
+  is_winner: Generated<boolean>;
+  announced_at: Date | null;
+  created_at: CreatedAt;
 }
 
 export type PartnerType = "student_association" | "school" | "nonprofit" | "company";

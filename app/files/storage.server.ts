@@ -8,7 +8,7 @@ import { config } from "~/config/env.server";
  * media): a folder per bucket under DATA_DIR/uploads on this machine. Object storage (an S3
  * bucket) is not built; it would implement these same calls, and no caller would change.
  */
-export type Bucket = "avatars" | "booklets" | "lesson-media" | "study-session-files" | "study-room-files" | "flash-card-pictures" | "blog-covers" | "job-resumes" | "course-notes";
+export type Bucket = "avatars" | "booklets" | "lesson-media" | "study-session-files" | "study-room-files" | "flash-card-pictures" | "blog-covers" | "job-resumes" | "course-notes" | "scholarship-transcripts" | "contest-uploads";
 
 export type StoredExtension = "png" | "jpg" | "webp" | "pdf" | "docx" | "mp4" | "webm" | "vtt";
 
@@ -29,6 +29,10 @@ const EXTENSIONS: Record<Bucket, readonly StoredExtension[]> = {
   "job-resumes": ["pdf", "docx"],
   // Notes students upload for a course, as sent (PDF or picture), opened as app/notes/ allows.
   "course-notes": ["pdf", "png", "jpg"],
+  // Scholarship applicants' transcripts as sent (PDF or picture), read by the applicant and staff only.
+  "scholarship-transcripts": ["pdf", "png", "jpg"],
+  // Contest entries' files as sent (PDF or picture), read by the entrant and staff only.
+  "contest-uploads": ["pdf", "png", "jpg"],
 };
 
 /**
