@@ -137,6 +137,7 @@ function PlanRow({ row, busy, sentValue, errors }: { row: PlanPriceRow; busy: bo
           </label>
           <input
             id={`${id}-price`}
+            type="text"
             className="native-input"
             name="stripe_price_id"
             required
