@@ -27,6 +27,7 @@ import { onlineCourses } from "./data/online-courses";
 import { demoStudentCourses, demoTutorProfile, people, personEmail, type TutorSeed } from "./data/people";
 import { seedBackOffice } from "./back-office";
 import { seedHiring } from "./hiring";
+import { seedNotes } from "./notes";
 import { schools } from "./data/schools";
 import { studySessions } from "./data/study-sessions";
 import { discountCodes } from "./data/discount-codes";
@@ -151,6 +152,8 @@ const SEEDED_TABLES = [
   "course_lessons",
   "course_schedules",
   "course_schedule_events",
+  // MATH 137's approved notes from the class rep and the demo student's notes waiting for review (server/seed/notes.ts).
+  "course_notes_packages",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -559,6 +562,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   Object.assign(summary, await seedClasses(trx, { user: userId }, now));
   Object.assign(summary, await seedHiring(trx, { user: userId }, now));
   Object.assign(summary, await seedClassReps(trx, { user: userId }, now));
+  Object.assign(summary, await seedNotes(trx, { user: userId }, now));
 
   return summary;
 }
