@@ -310,7 +310,7 @@ export const ROUTE_RULES = {
   "routes/online-courses+/$id_.manager": { access: { roles: ONLINE_COURSE_EDITOR_ROLES } },
   "routes/online-courses+/$id_.manager._index": { access: { roles: ONLINE_COURSE_EDITOR_ROLES } },
   "routes/online-courses+/$id_.manager.editor": { access: { roles: ONLINE_COURSE_EDITOR_ROLES } },
-  "routes/online-courses+/$id_.print": { access: { roles: ONLINE_COURSE_EDITOR_ROLES } },
+  "routes/online-courses+/$id_.print": { access: "signed-in" },
   "routes/online-courses+/$id_.booklets.$bookletId": { access: { roles: ONLINE_COURSE_EDITOR_ROLES } },
   "routes/online-course-activities+/questions": { access: { roles: QUESTION_BANK_ROLES } },
   // Public site: info, landing, plan, people, blog, MCAT and search pages (issue 4); all public

@@ -215,7 +215,7 @@ describe("the route table", () => {
     "routes/online-courses+/$id_.manager": { load: courseEditors },
     "routes/online-courses+/$id_.manager._index": { load: courseEditors },
     "routes/online-courses+/$id_.manager.editor": { load: courseEditors },
-    "routes/online-courses+/$id_.print": { load: courseEditors },
+    "routes/online-courses+/$id_.print": { load: "signed-in" },
     "routes/online-courses+/$id_.booklets.$bookletId": { load: courseEditors },
     "routes/online-course-activities+/questions": { load: ["instructor", "ss_instructor", "mcat_instructor", "lsat_instructor", "content_creator", "admin"] },
     // Public site (issue 4).
