@@ -166,18 +166,7 @@ export async function assignmentSubmissions(assignment: AssignmentRecord, now: D
     .leftJoin("course_assessment_grades as grade", (join) => join.onRef("grade.user_id", "=", "member.user_id").on("grade.course_assessment_id", "=", assignment.assessment_id))
     .where("member.course_section_id", "=", assignment.course_section_id)
     .where("member.role", "=", "student")
-    .select([
-      "users.id",
-      "users.email",
-      "users.first_name",
-      "users.last_name",
-      "users.display_name",
-      "submission.submitted_at",
-      "submission.feedback",
-      "submission.file_name",
-      "submission.file_size_bytes",
-      "grade.grade",
-    ])
+    .select(["users.id", "users.email", "users.first_name", "users.last_name", "users.display_name", "submission.submitted_at", "submission.feedback", "submission.file_name", "submission.file_size_bytes", "grade.grade"])
     .orderBy("users.last_name")
     .orderBy("users.first_name")
     .orderBy("users.id")
