@@ -195,6 +195,8 @@ export async function gradeSubmission(input: { assignment: AssignmentRecord; use
         .where("role", "=", "student")
         .executeTakeFirst();
       if (!member) return false;
+      // Under the submission's row lock, as an upload's replacement takes it: a file is never replaced between its grade's check and the grade.
+      await trx.selectFrom("course_assignment_users").select("user_id").where("course_assignment_id", "=", input.assignment.id).where("user_id", "=", input.userId).forUpdate().executeTakeFirst();
       await trx.updateTable("course_assignment_users").set({ feedback: input.feedback }).where("course_assignment_id", "=", input.assignment.id).where("user_id", "=", input.userId).execute();
       await upsertGrade(trx, { assessmentId: input.assignment.assessment_id, userId: input.userId, grade: input.grade, by: input.teacherId, now: input.now });
       return true;
