@@ -30,4 +30,3 @@ export function mayReplaceUpload(input: { graded: boolean }): boolean {
   return !input.graded;
 }
 
-export { fileSizeText } from "~/formatting/file-size";

@@ -63,6 +63,7 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/teacher-dashboard_.courses.$id.grade-book[.csv]": { url: "/teacher-dashboard/courses/999999999/grade-book.csv", get: { status: 404 } },
   "routes/join-class": { url: "/join-class", mutation: "POST" },
   "routes/course-assignments.$id": { url: "/course-assignments/999999999", get: { status: 404 }, mutation: "POST" },
+  "routes/course-assignments_.$id.files.$userId": { url: "/course-assignments/999999999/files/999999999", get: { status: 404 } },
   "routes/content-creator-dashboard": { url: "/content-creator-dashboard" },
   "routes/content-creator-dashboard_.posts.new": { url: "/content-creator-dashboard/posts/new", mutation: "POST" },
   "routes/content-creator-dashboard_.posts.$id": { url: "/content-creator-dashboard/posts/999999999", get: { status: 404 }, mutation: "POST" },

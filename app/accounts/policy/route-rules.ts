@@ -161,6 +161,8 @@ export const ROUTE_RULES = {
   // Any student joins a class with its code; `attend_class` decides who sees an assignment.
   "routes/join-class": { access: "signed-in" },
   "routes/course-assignments.$id": { access: "signed-in" },
+  // An upload assignment's handed-in file: `attend_class`, then the student who handed it in or `teach_class`.
+  "routes/course-assignments_.$id.files.$userId": { access: "signed-in" },
   "routes/content-creator-dashboard": { access: { roles: CONTENT_CREATOR_DASHBOARD_ROLES } },
   // Blog editor (Community items 6, 7): write, preview, schedule and publish posts; `edit_blog_post` per post.
   "routes/content-creator-dashboard_.posts.new": { access: { roles: BLOG_EDITOR_ROLES } },

@@ -137,6 +137,7 @@ describe("the route table", () => {
     "routes/teacher-dashboard_.courses.$id.grade-book[.csv]": { load: ["teacher", "admin"] },
     "routes/join-class": { load: "signed-in" },
     "routes/course-assignments.$id": { load: "signed-in" },
+    "routes/course-assignments_.$id.files.$userId": { load: "signed-in" },
     "routes/content-creator-dashboard": { load: ["content_creator", "blog_manager", "admin"] },
     "routes/content-creator-dashboard_.posts.new": { load: ["content_creator", "blog_manager", "admin"] },
     "routes/content-creator-dashboard_.posts.$id": { load: ["content_creator", "blog_manager", "admin"] },
