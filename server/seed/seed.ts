@@ -27,6 +27,7 @@ import { onlineCourses } from "./data/online-courses";
 import { demoStudentCourses, demoTutorProfile, people, personEmail, type TutorSeed } from "./data/people";
 import { seedBackOffice } from "./back-office";
 import { seedHiring } from "./hiring";
+import { seedScholarshipApplications } from "./scholarships";
 import { schools } from "./data/schools";
 import { studySessions } from "./data/study-sessions";
 import { discountCodes } from "./data/discount-codes";
@@ -151,6 +152,8 @@ const SEEDED_TABLES = [
   "course_lessons",
   "course_schedules",
   "course_schedule_events",
+  // The demo student's scholarship application in review (server/seed/scholarships.ts).
+  "scholarship_applications",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -559,6 +562,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   Object.assign(summary, await seedClasses(trx, { user: userId }, now));
   Object.assign(summary, await seedHiring(trx, { user: userId }, now));
   Object.assign(summary, await seedClassReps(trx, { user: userId }, now));
+  Object.assign(summary, await seedScholarshipApplications(trx, { user: userId }, now));
 
   return summary;
 }
