@@ -8,7 +8,7 @@ import { AdminHeader } from "~/components/admin-header";
 import { CsrfInput } from "~/components/csrf-input";
 import { allMessages, FormErrors, FormField, SelectField, TextAreaField } from "~/components/form-field";
 import { notFound } from "~/errors/not-found.server";
-import { displayDate, isoOf } from "~/formatting/display";
+import { ApplicationDetails } from "~/programs/scholarship-application-view";
 import { findApplicationFor } from "~/programs/scholarship-applications.server";
 import { answersOf, reviewSchema } from "~/programs/scholarship-forms";
 import { reviewScholarshipApplication } from "~/programs/scholarship-review.server";
@@ -21,16 +21,15 @@ import { siteOrigin } from "~/utils/site-origin.server";
 
 const ROUTE = "routes/admin+/scholarships.$id";
 
-const applicationId = (id: string | undefined) => {
-  const parsed = parseRecordId(id);
-  if (parsed === null) throw notFound("There is no such application.");
-  return parsed;
-};
+/** The application's id from the address; an address that names none is a 404 like an unknown one. */
+function idOf(params: { id?: string }): number {
+  return parseRecordId(params.id) ?? -1;
+}
 
 /** /admin/scholarships/{id}: one application: essay, answers, transcript; score, staff notes and the decision. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = (await requireRouteAccess(request, ROUTE))!;
-  const row = await findApplicationFor(scholarshipViewer(session), applicationId(params.id));
+  const row = await findApplicationFor(scholarshipViewer(session), idOf(params));
   if (!row) throw notFound("There is no such application.");
   return {
     application: { ...row, eligibility_answers: answersOf(row.eligibility_answers) },
@@ -41,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** POST: saves the score and notes and moves the status; accepting or declining mails and notifies the applicant. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = (await requireMutationAccess(request, ROUTE))!;
-  const id = applicationId(params.id);
+  const id = idOf(params);
   const submission = parseWithZod(await request.formData(), { schema: reviewSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const outcome = await reviewScholarshipApplication(id, { id: session.user.id, request: auditedRequest(request.method, request.url) }, submission.value, siteOrigin(request));
@@ -62,44 +61,18 @@ export default function AdminScholarshipApplicationPage() {
         {application.applicant_email} <Badge ml="2">{STATUS_LABELS[application.status]}</Badge>
       </AdminHeader>
       <FormErrors errors={allMessages(answer?.result)} />
-      <dl className="definition-list">
-        <dt>Scholarship</dt>
-        <dd>{application.scholarship_name}</dd>
-        <dt>Sent</dt>
-        <dd>
-          <time dateTime={isoOf(application.created_at)}>{displayDate(application.created_at)}</time>
-        </dd>
-        <dt>The applicant reads</dt>
-        <dd>{APPLICANT_STATUS[application.status]}</dd>
-        <dt>Transcript</dt>
-        <dd>
-          {application.transcript_file_name ? (
-            <a href={`/scholarships/applications/${application.id}/transcript`}>Download {application.transcript_file_name}</a>
-          ) : (
-            "None"
-          )}
-        </dd>
-      </dl>
-      <Heading as="h2" size="4" mt="4" mb="2">
-        Essay
-      </Heading>
-      <Text as="p" style={{ whiteSpace: "pre-wrap" }}>
-        {application.essay}
-      </Text>
-      <Heading as="h2" size="4" mt="4" mb="2">
-        Eligibility answers
-      </Heading>
-      {application.eligibility_answers.length === 0 ? (
-        <Text as="p" color="gray">
-          None.
-        </Text>
-      ) : (
-        <ol>
-          {application.eligibility_answers.map((text, index) => (
-            <li key={index}>{text}</li>
-          ))}
-        </ol>
-      )}
+      <ApplicationDetails
+        application={application}
+        own={false}
+        facts={
+          <>
+            <dt>Scholarship</dt>
+            <dd>{application.scholarship_name}</dd>
+            <dt>The applicant reads</dt>
+            <dd>{APPLICANT_STATUS[application.status]}</dd>
+          </>
+        }
+      />
       <section aria-labelledby="review-heading">
         <Heading as="h2" size="4" id="review-heading" mt="5" mb="2">
           Review <Text size="2" color="gray">(the score and notes are for staff only; the applicant never sees them)</Text>

@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { notFound } from "~/errors/not-found.server";
-import { displayDate, isoOf } from "~/formatting/display";
 import { findApplicationFor } from "~/programs/scholarship-applications.server";
+import { ApplicationDetails } from "~/programs/scholarship-application-view";
 import { answersOf } from "~/programs/scholarship-forms";
 import { APPLICANT_STATUS } from "~/programs/scholarship-rules";
 import { scholarshipViewer } from "~/programs/scholarship-viewer.server";
@@ -43,42 +43,18 @@ export default function ScholarshipApplicationPage() {
       <Heading as="h1" size="8" mb="2">
         {application.scholarship_name}
       </Heading>
-      <dl className="definition-list">
-        <dt>Status</dt>
-        <dd>
-          <strong data-application-status>{application.status}</strong>
-        </dd>
-        <dt>Sent</dt>
-        <dd>
-          <time dateTime={isoOf(application.created_at)}>{displayDate(application.created_at)}</time>
-        </dd>
-        <dt>Transcript</dt>
-        <dd>
-          {application.transcript_file_name ? (
-            <a href={`/scholarships/applications/${application.id}/transcript`}>Download {application.transcript_file_name}</a>
-          ) : (
-            "None"
-          )}
-        </dd>
-      </dl>
-      <Heading as="h2" size="5" mt="4" mb="2">
-        Your essay
-      </Heading>
-      <Text as="p" style={{ whiteSpace: "pre-wrap" }}>
-        {application.essay}
-      </Text>
-      {application.eligibility_answers.length > 0 ? (
-        <>
-          <Heading as="h2" size="5" mt="4" mb="2">
-            Your eligibility answers
-          </Heading>
-          <ol>
-            {application.eligibility_answers.map((answer, index) => (
-              <li key={index}>{answer}</li>
-            ))}
-          </ol>
-        </>
-      ) : null}
+      <ApplicationDetails
+        application={application}
+        own
+        facts={
+          <>
+            <dt>Status</dt>
+            <dd>
+              <strong data-application-status>{application.status}</strong>
+            </dd>
+          </>
+        }
+      />
     </Container>
   );
 }
