@@ -27,6 +27,7 @@ import { onlineCourses } from "./data/online-courses";
 import { demoStudentCourses, demoTutorProfile, people, personEmail, type TutorSeed } from "./data/people";
 import { seedBackOffice } from "./back-office";
 import { seedHiring } from "./hiring";
+import { seedNotes } from "./notes";
 import { seedScholarshipApplications } from "./scholarships";
 import { schools } from "./data/schools";
 import { studySessions } from "./data/study-sessions";
@@ -152,6 +153,8 @@ const SEEDED_TABLES = [
   "course_lessons",
   "course_schedules",
   "course_schedule_events",
+  // MATH 137's approved notes from the class rep and the demo student's notes waiting for review (server/seed/notes.ts).
+  "course_notes_packages",
   // The demo student's scholarship application in review (server/seed/scholarships.ts).
   "scholarship_applications",
 ] as const satisfies readonly (keyof Database)[];
@@ -562,6 +565,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   Object.assign(summary, await seedClasses(trx, { user: userId }, now));
   Object.assign(summary, await seedHiring(trx, { user: userId }, now));
   Object.assign(summary, await seedClassReps(trx, { user: userId }, now));
+  Object.assign(summary, await seedNotes(trx, { user: userId }, now));
   Object.assign(summary, await seedScholarshipApplications(trx, { user: userId }, now));
 
   return summary;
