@@ -73,6 +73,8 @@ export const CLASS_REP_STAFF_ROLES = ["admin", "marketing_manager"] as const sat
 export const CLASS_REP_REPORT_ROLES = ["class_rep", "admin"] as const satisfies readonly Role[];
 /** Who reviews the notes students upload (/admin/notes): approve, or reject with a reason. */
 export const NOTES_REVIEW_ROLES = ["admin", "content_qa_specialist"] as const satisfies readonly Role[];
+/** Who reviews scholarship applications (/admin/scholarships): score, staff notes, accept or decline. */
+export const SCHOLARSHIP_STAFF_ROLES = ["admin", "marketing_manager"] as const satisfies readonly Role[];
 /** Who publishes work shifts. */
 export const WORK_SHIFT_STAFF_ROLES = ["admin", "manager"] as const satisfies readonly Role[];
 
@@ -345,7 +347,12 @@ export const ROUTE_RULES = {
   "routes/partnerships": { access: "public" },
   "routes/partners+/$idOrSlug": { access: "public" },
   "routes/scholarships+/_index": { access: "public" },
-  "routes/scholarships+/$slug": { access: "public" },
+  "routes/scholarships+/$slug": { access: "public", mutations: "signed-in" },
+  "routes/scholarships+/applications._index": { access: "signed-in" },
+  "routes/scholarships+/applications.$id": { access: "signed-in" },
+  "routes/scholarships+/applications.$id_.transcript": { access: "signed-in" },
+  "routes/admin+/scholarships._index": { access: { roles: SCHOLARSHIP_STAFF_ROLES } },
+  "routes/admin+/scholarships.$id": { access: { roles: SCHOLARSHIP_STAFF_ROLES } },
   "routes/schools+/$id": { access: "public" },
   "routes/lp+/_index": { access: "public" },
   "routes/lp+/$slug": { access: "public" },

@@ -115,6 +115,10 @@ export const EXTRA_PAGES: AxePage[] = [
     role: "student",
     url: { from: "/online-courses/waterloo-math-137-exam-prep", links: [/^\/instructors\/\d+$/, /^\/instructors\/\d+\/write-a-review$/] },
   },
+  // A signed-in student's scholarship form, their application (the demo one) and staff's review of it.
+  { name: "routes/scholarships+/$slug (the application form)", role: "student", url: "/scholarships/peer-tutor-award" },
+  { name: "routes/scholarships+/applications.$id (the student's application)", role: "student", url: { from: "/scholarships/applications", links: [/^\/scholarships\/applications\/\d+$/] } },
+  { name: "routes/admin+/scholarships.$id (an application)", role: "admin", url: { from: "/admin/scholarships", links: [/^\/admin\/scholarships\/\d+$/] } },
   // The staff's side of announcements (writing and targeting them), which reps never see.
   { name: "routes/announcements (staff)", role: "admin", url: "/announcements" },
   // A signed-in student sees the request form; their contract's page has the booking times.
