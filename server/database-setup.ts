@@ -4,6 +4,7 @@ import { migrateToLatest } from "../app/db/migrate.server";
 import { logger } from "../app/utils/logger.server";
 import { storeDemoLessonMedia } from "./seed/lesson-media";
 import { storeDemoNotes } from "./seed/notes";
+import { storeDemoTranscript } from "./seed/scholarships";
 import { seedDemoData } from "./seed/seed";
 
 /**
@@ -21,6 +22,7 @@ export async function prepareDatabase(config: AppConfig) {
     // The demo lessons' video files, also when the rows were there already (a fresh DATA_DIR).
     const lessonMedia = await storeDemoLessonMedia();
     await storeDemoNotes();
+    await storeDemoTranscript();
     logger().info({ summary, lessonMedia }, "demo data loaded");
   }
   logger().info({ database: opened.kind, ms: Date.now() - started }, "database ready");

@@ -1,13 +1,29 @@
+import { createHash } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { Database } from "../../app/db/schema";
+import { saveFile, storedFileSize } from "../../app/files/storage.server";
+import { onePagePdf } from "./study-session-files";
 
 /**
  * Scholarship applications on first start (server/seed/seed.ts): the demo student's application
- * for the Future Physicians Scholarship is in review, with a score and a note only staff read.
+ * for the Future Physicians Scholarship is in review, with a transcript, a score and a note only
+ * staff read.
  * (The demo scholarships themselves, one of them already closed, come with the public site.)
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The demo transcript, made here and named from its content like the other demo files. */
+function demoTranscript() {
+  const bytes = onePagePdf("Unofficial transcript", ["BIOL 130 Cell Biology: 91", "CHEM 120 General Chemistry 1: 88", "MATH 137 Calculus 1: 85", "Cumulative average: 88.0"]);
+  return { bytes, storageKey: `transcript-demo-${createHash("sha256").update(bytes).digest("hex").slice(0, 16)}.pdf` };
+}
+
+/** Stores the demo transcript (also when the rows were there already: a fresh DATA_DIR). */
+export async function storeDemoTranscript() {
+  const { bytes, storageKey } = demoTranscript();
+  if ((await storedFileSize("scholarship-transcripts", storageKey)) !== bytes.byteLength) await saveFile("scholarship-transcripts", storageKey, bytes);
+}
 
 export async function seedScholarshipApplications(trx: Transaction<Database>, ids: { user: (email: string) => number }, now: Date) {
   const scholarship = await trx.selectFrom("scholarships").select("id").where("slug", "=", "future-physicians-scholarship").executeTakeFirstOrThrow();
@@ -18,6 +34,9 @@ export async function seedScholarshipApplications(trx: Transaction<Database>, id
       user_id: ids.user("student@demo.test"),
       essay: "I grew up two hours from the nearest hospital. Since first year I have run a free MCAT study group at my university's community centre, and I want to bring a clinic back home.",
       eligibility_answers: JSON.stringify(["I plan to write the MCAT next summer.", "I live in Ontario, Canada.", "I work 15 hours a week to pay tuition."]),
+      transcript_storage_key: demoTranscript().storageKey,
+      transcript_file_name: "Transcript.pdf",
+      transcript_content_type: "application/pdf",
       status: "in_review",
       score: 82,
       staff_notes: "Strong essay; ask for a reference from the study group's host.",
