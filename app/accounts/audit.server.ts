@@ -22,7 +22,8 @@ export type AuditAction =
   | "purchase.refund"
   | "notes.approve"
   | "notes.reject"
-  | "stripe_product.update";
+  | "stripe_product.update"
+  | "contest.announce";
 
 /** The request an event happened in, as the log keeps it. */
 export interface AuditedRequest {

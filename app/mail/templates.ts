@@ -245,3 +245,16 @@ export function classRepDeclinedMail(input: { name?: string | null; courseLabel:
     footer: ["You are welcome to apply for another course, or for this one again later."],
   });
 }
+
+/** To an entrant staff picked as a winner of a contest, once the winners are announced. */
+export function contestWinnerMail(input: { name?: string | null; contestName: string; entryTitle: string; url: string }): MailContent {
+  const contest = greetingName(input.contestName);
+  return actionMail({
+    subject: `You are a winner of the ${contest}`,
+    name: input.name,
+    lead: `Congratulations: your entry “${greetingName(input.entryTitle)}” is one of the winners of the ${contest}. We will be in touch about your prize.`,
+    actionLabel: "See the winners",
+    url: input.url,
+    footer: ["Your name and your entry's title are shown on the contest page with the other winners."],
+  });
+}
