@@ -115,7 +115,7 @@ describe("/contest/entries/{id}/file", () => {
     const other = await person();
     const staff = await person(["marketing_manager"]);
     await enter(entrant, "With a file", { bytes: pdf, name: "notes.pdf", type: "application/pdf" });
-    const [{ id }] = await entriesOf(entrant.userId);
+    const { id } = (await entriesOf(entrant.userId))[0]!;
     const path = `/contest/entries/${id}/file`;
     const params = { params: { id: String(id) } };
 
@@ -137,7 +137,7 @@ describe("/admin/contests", () => {
     const entrant = await person();
     const staff = await person(["marketing_manager"]);
     await enter(entrant, "Winning method");
-    const [{ id }] = await entriesOf(entrant.userId);
+    const { id } = (await entriesOf(entrant.userId))[0]!;
 
     const list = await staff.get(staffLoader, "/admin/contests");
     expect(list.data.entries).toContainEqual(expect.objectContaining({ id, title: "Winning method", entrant_email: entrant.email, is_winner: false }));
