@@ -50,22 +50,25 @@ export async function announcedWinners(contest: string) {
     .execute();
 }
 
+/** What staff see of an entry in the list (its page adds the text). */
+const STAFF_COLUMNS = [
+  "contest_entries.id",
+  "contest_entries.title",
+  "users.email as entrant_email",
+  publicName.as("entrant_name"),
+  "contest_entries.upload_file_name",
+  "contest_entries.is_winner",
+  "contest_entries.announced_at",
+  "contest_entries.created_at",
+] as const;
+
 /** Every entry of a contest for staff, newest first, winners' state included. */
 export async function listContestEntries(contest: string) {
   return db()
     .selectFrom("contest_entries")
     .innerJoin("users", "users.id", "contest_entries.user_id")
     .where("contest_entries.contest", "=", contest)
-    .select([
-      "contest_entries.id",
-      "contest_entries.title",
-      "users.email as entrant_email",
-      publicName.as("entrant_name"),
-      "contest_entries.upload_file_name",
-      "contest_entries.is_winner",
-      "contest_entries.announced_at",
-      "contest_entries.created_at",
-    ])
+    .select(STAFF_COLUMNS)
     .orderBy("contest_entries.created_at", "desc")
     .orderBy("contest_entries.id", "desc")
     .limit(500)
@@ -78,18 +81,7 @@ export async function findContestEntry(id: number) {
     .selectFrom("contest_entries")
     .innerJoin("users", "users.id", "contest_entries.user_id")
     .where("contest_entries.id", "=", id)
-    .select([
-      "contest_entries.id",
-      "contest_entries.contest",
-      "contest_entries.title",
-      "contest_entries.body",
-      "users.email as entrant_email",
-      publicName.as("entrant_name"),
-      "contest_entries.upload_file_name",
-      "contest_entries.is_winner",
-      "contest_entries.announced_at",
-      "contest_entries.created_at",
-    ])
+    .select([...STAFF_COLUMNS, "contest_entries.body"])
     .executeTakeFirst();
 }
 
