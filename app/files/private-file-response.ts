@@ -6,8 +6,8 @@ export interface PrivateFile {
 }
 
 export interface PrivateFileOptions {
-  /** "attachment" saves it (uploads we never render); "inline" lets the browser show a PDF or picture. */
-  disposition: "attachment" | "inline";
+  /** "attachment" (the default) saves it, for uploads we never render; "inline" lets the browser show a PDF or picture. */
+  disposition?: "attachment" | "inline";
   /** A HEAD request gets the headers only. */
   method?: string;
   /** What an inline file may load of ours (a PDF viewer needs object-src); always sandboxed. */
@@ -19,7 +19,7 @@ export interface PrivateFileOptions {
  * another type, and sandboxed, so a crafted PDF or picture runs no script against the site.
  * The name travels as RFC 5987 UTF-8, so any upload's name survives and none breaks the header.
  */
-export function privateFileResponse(file: PrivateFile, { disposition, method, allow }: PrivateFileOptions): Response {
+export function privateFileResponse(file: PrivateFile, { disposition = "attachment", method, allow }: PrivateFileOptions = {}): Response {
   return new Response(method === "HEAD" ? null : new Uint8Array(file.bytes), {
     headers: {
       "Content-Type": file.contentType,
