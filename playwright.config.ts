@@ -29,9 +29,11 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  // Generous for a busy two-core machine, where the browser, the server and PostgreSQL share the CPU.
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // Generous for a busy two-core machine, where the browser, the server and PostgreSQL share the
+  // CPU: the longest flows take ≈20 s on a quick host and three times that on a slow one, which
+  // must fail on a broken page, not on a slow machine.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   use: { baseURL, trace: "retain-on-failure", launchOptions: chromium },
   projects: [
     { name: "js-on", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },

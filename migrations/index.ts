@@ -33,6 +33,7 @@ import * as adminMoney from "./0032_admin_money";
 import * as classPlanner from "./0033_class_planner";
 import * as classRepCourses from "./0036_class_rep_courses";
 import * as hiring from "./0037_hiring";
+import * as assignmentUploads from "./0038_assignment_uploads";
 import * as scholarshipApplications from "./0039_scholarship_applications";
 import * as stripeProducts from "./0040_stripe_products";
 import * as courseNotesPackages from "./0041_course_notes_packages";
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   "0033_class_planner": classPlanner,
   "0036_class_rep_courses": classRepCourses,
   "0037_hiring": hiring,
+  "0038_assignment_uploads": assignmentUploads,
   "0039_scholarship_applications": scholarshipApplications,
   "0040_stripe_products": stripeProducts,
   "0041_course_notes_packages": courseNotesPackages,

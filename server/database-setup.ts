@@ -3,6 +3,7 @@ import { openDatabase } from "../app/db/db.server";
 import { migrateToLatest } from "../app/db/migrate.server";
 import { logger } from "../app/utils/logger.server";
 import { storeDemoLessonMedia } from "./seed/lesson-media";
+import { storeDemoNotes } from "./seed/notes";
 import { seedDemoData } from "./seed/seed";
 
 /**
@@ -19,6 +20,7 @@ export async function prepareDatabase(config: AppConfig) {
     const summary = await seedDemoData(opened.kysely);
     // The demo lessons' video files, also when the rows were there already (a fresh DATA_DIR).
     const lessonMedia = await storeDemoLessonMedia();
+    await storeDemoNotes();
     logger().info({ summary, lessonMedia }, "demo data loaded");
   }
   logger().info({ database: opened.kind, ms: Date.now() - started }, "database ready");

@@ -22,6 +22,8 @@ export type AuditAction =
   | "purchase.refund"
   | "notes.approve"
   | "notes.reject"
+  | "scholarship_application.accept"
+  | "scholarship_application.decline"
   | "stripe_product.update"
   | "contest.announce";
 

@@ -39,10 +39,10 @@ export type NewAssignment = {
   weight: number;
 };
 
-/** An assignment and its grade-book column, together. Refused when the activity is not one of the class's (or not a quiz for a quiz). */
+/** An assignment and its grade-book column, together. Refused when the activity is not one of the class's (or not a quiz for a quiz); a reading or an upload has none. */
 export async function createAssignment(input: NewAssignment): Promise<{ kind: "created"; id: number } | { kind: "refused"; field: "activity_id"; message: string }> {
   let activityId: number | null = null;
-  if (input.kind !== "reading") {
+  if (input.kind !== "reading" && input.kind !== "upload") {
     const activity = (await classActivities(input.courseId)).find((row) => row.id === input.activityId);
     if (!activity) return { kind: "refused", field: "activity_id", message: "Choose an activity of this class's online courses." };
     if (input.kind === "quiz" && !(QUIZ_TYPES as readonly string[]).includes(activity.activity_type)) return { kind: "refused", field: "activity_id", message: "Choose a quiz for a quiz assignment." };
@@ -166,7 +166,7 @@ export async function assignmentSubmissions(assignment: AssignmentRecord, now: D
     .leftJoin("course_assessment_grades as grade", (join) => join.onRef("grade.user_id", "=", "member.user_id").on("grade.course_assessment_id", "=", assignment.assessment_id))
     .where("member.course_section_id", "=", assignment.course_section_id)
     .where("member.role", "=", "student")
-    .select(["users.id", "users.email", "users.first_name", "users.last_name", "users.display_name", "submission.submitted_at", "submission.feedback", "grade.grade"])
+    .select(["users.id", "users.email", "users.first_name", "users.last_name", "users.display_name", "submission.submitted_at", "submission.feedback", "submission.file_name", "submission.file_size_bytes", "grade.grade"])
     .orderBy("users.last_name")
     .orderBy("users.first_name")
     .orderBy("users.id")
@@ -178,6 +178,7 @@ export async function assignmentSubmissions(assignment: AssignmentRecord, now: D
     status: submissionStatus({ dueAt: assignment.due_at, submittedAt: row.submitted_at, now }),
     feedback: row.feedback ?? "",
     grade: row.grade === null ? null : Number(row.grade),
+    file: row.file_name && row.file_size_bytes !== null ? { name: row.file_name, size: row.file_size_bytes } : null,
   }));
 }
 
@@ -194,6 +195,8 @@ export async function gradeSubmission(input: { assignment: AssignmentRecord; use
         .where("role", "=", "student")
         .executeTakeFirst();
       if (!member) return false;
+      // Under the submission's row lock, as an upload's replacement takes it: a file is never replaced between its grade's check and the grade.
+      await trx.selectFrom("course_assignment_users").select("user_id").where("course_assignment_id", "=", input.assignment.id).where("user_id", "=", input.userId).forUpdate().executeTakeFirst();
       await trx.updateTable("course_assignment_users").set({ feedback: input.feedback }).where("course_assignment_id", "=", input.assignment.id).where("user_id", "=", input.userId).execute();
       await upsertGrade(trx, { assessmentId: input.assignment.assessment_id, userId: input.userId, grade: input.grade, by: input.teacherId, now: input.now });
       return true;

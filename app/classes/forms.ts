@@ -57,7 +57,7 @@ export const classPageSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove-student"), user_id: id }),
   z.object({
     intent: z.literal("assign"),
-    kind: z.enum(["activity", "quiz", "reading"], { error: "Choose what kind of work it is" }),
+    kind: z.enum(["activity", "quiz", "reading", "upload"], { error: "Choose what kind of work it is" }),
     title,
     instructions: z.string().trim().max(5000, "Keep the instructions to 5,000 characters").optional().default(""),
     activity_id: z.coerce.number().int().positive().optional(),

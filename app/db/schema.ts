@@ -1779,9 +1779,9 @@ export interface CourseSectionUsersTable {
   joined_at: CreatedAt;
 }
 
-export type AssignmentKind = "activity" | "quiz" | "reading";
+export type AssignmentKind = "activity" | "quiz" | "reading" | "upload";
 
-/** Work a teacher gives a class (SPEC §3 courseAssignments); a reading has no activity. */
+/** Work a teacher gives a class (SPEC §3 courseAssignments); a reading or an upload has no activity. */
 export interface CourseAssignmentsTable {
   id: Generated<number>;
   course_section_id: number;
@@ -1798,9 +1798,15 @@ export interface CourseAssignmentsTable {
 export interface CourseAssignmentUsersTable {
   course_assignment_id: number;
   user_id: number;
-  submitted_at: CreatedAt;
+  /** When the work was handed in; an upload's replacement file moves it. */
+  submitted_at: UpdatedAt;
   quiz_attempt_id: number | null;
   feedback: Generated<string>;
+  /** An upload assignment's handed-in file (bucket "assignment-uploads", migration 0038): all four, or none. */
+  file_storage_key: string | null;
+  file_name: string | null;
+  file_content_type: string | null;
+  file_size_bytes: number | null;
 }
 
 /** A column of a class's grade book (SPEC §3 courseAssessments); an assignment has exactly one. */

@@ -8,7 +8,7 @@ import { config } from "~/config/env.server";
  * media): a folder per bucket under DATA_DIR/uploads on this machine. Object storage (an S3
  * bucket) is not built; it would implement these same calls, and no caller would change.
  */
-export type Bucket = "avatars" | "booklets" | "lesson-media" | "study-session-files" | "study-room-files" | "flash-card-pictures" | "blog-covers" | "job-resumes" | "course-notes" | "scholarship-transcripts" | "contest-uploads";
+export type Bucket = "avatars" | "booklets" | "lesson-media" | "study-session-files" | "study-room-files" | "flash-card-pictures" | "blog-covers" | "job-resumes" | "course-notes" | "scholarship-transcripts" | "contest-uploads" | "assignment-uploads";
 
 export type StoredExtension = "png" | "jpg" | "webp" | "pdf" | "docx" | "mp4" | "webm" | "vtt";
 
@@ -33,6 +33,8 @@ const EXTENSIONS: Record<Bucket, readonly StoredExtension[]> = {
   "scholarship-transcripts": ["pdf", "png", "jpg"],
   // Contest entries' files as sent (PDF or picture), read by the entrant and staff only.
   "contest-uploads": ["pdf", "png", "jpg"],
+  // Files students hand in for upload assignments, as sent (PDF, Word or picture), read by the student and the class's teachers only.
+  "assignment-uploads": ["pdf", "docx", "png", "jpg"],
 };
 
 /**

@@ -258,3 +258,18 @@ export function contestWinnerMail(input: { name?: string | null; contestName: st
     footer: ["Your name and your entry's title are shown on the contest page with the other winners."],
   });
 }
+
+/** To a student whose scholarship application staff decided: the decision, never a score or a staff note. */
+export function scholarshipDecisionMail(input: { name?: string | null; scholarshipName: string; accepted: boolean; url: string }): MailContent {
+  const scholarship = greetingName(input.scholarshipName);
+  return actionMail({
+    subject: input.accepted ? `You were awarded the ${scholarship}` : `Your application for the ${scholarship}`,
+    name: input.name,
+    lead: input.accepted
+      ? `Congratulations: your application for the ${scholarship} is accepted. We will write to you about the award's next steps.`
+      : `Thank you for applying for the ${scholarship}. Your application was not selected this time.`,
+    actionLabel: "See your application",
+    url: input.url,
+    footer: ["You get this mail because you applied for this scholarship."],
+  });
+}

@@ -43,6 +43,10 @@ const TITLES: Record<string, (group: NotificationGroup) => string> = {
     const title = group.items[0]?.data.title;
     return typeof title === "string" ? `Your notes “${title}” were not approved` : "Your notes were not approved";
   },
+  ScholarshipDecision: (group) => {
+    const name = group.items[0]?.data.scholarship_name;
+    return typeof name === "string" ? `There is a decision on your application for the ${name}` : "There is a decision on your scholarship application";
+  },
   StudyRoomInvite: (group) => {
     const name = group.items[0]?.data.inviter_name;
     return typeof name === "string" ? `${name} invited you to a study room` : "You were invited to a study room";

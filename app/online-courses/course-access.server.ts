@@ -12,13 +12,12 @@ type ManagerRoute =
   | "routes/online-courses+/$id_.manager"
   | "routes/online-courses+/$id_.manager._index"
   | "routes/online-courses+/$id_.manager.editor"
-  | "routes/online-courses+/$id_.print"
   | "routes/online-courses+/$id_.booklets.$bookletId";
 
 const noSuchCourse = () => notFound("There is no such online course.");
 
 /**
- * Who may open the course manager, its editor, print view and booklets: the route's role rule,
+ * Who may open the course manager, its editor and booklets: the route's role rule,
  * then the course (404 when there is none) and `can(viewer, "manage_online_course", course)`
  * (403 otherwise). An authorization seam like app/accounts/authorize.server.ts: it reads the
  * request for the session and answers only as access does (sign in, 403, 404), never with a

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { db } from "~/db/db.server";
+import type { Executor } from "~/db/executor";
 import type { ScholarshipApplicationStatus } from "~/db/schema";
 import { deleteStoredFile, newFileName, readStoredFile, saveFile } from "~/files/storage.server";
 import {
@@ -92,9 +93,9 @@ export async function listMyScholarshipApplications(userId: number) {
   return rows.map(({ status, ...row }) => ({ ...row, status: APPLICANT_STATUS[status] }));
 }
 
-/** Every application, newest first, for the staff list. */
-export async function listApplicationsForReview() {
-  return db()
+/** Every application (or those of one status), newest first, for the staff list. */
+export async function listApplicationsForReview(status?: ScholarshipApplicationStatus) {
+  let query = db()
     .selectFrom("scholarship_applications")
     .innerJoin("scholarships", "scholarships.id", "scholarship_applications.scholarship_id")
     .innerJoin("users", "users.id", "scholarship_applications.user_id")
@@ -108,8 +109,9 @@ export async function listApplicationsForReview() {
     ])
     .orderBy("scholarship_applications.created_at", "desc")
     .orderBy("scholarship_applications.id", "desc")
-    .limit(200)
-    .execute();
+    .limit(200);
+  if (status) query = query.where("scholarship_applications.status", "=", status);
+  return query.execute();
 }
 
 /**
@@ -162,8 +164,9 @@ export async function reviewApplication(
   id: number,
   staffId: number,
   input: { score: number | null; staff_notes: string | null; status: ScholarshipApplicationStatus },
+  executor: Executor = db(),
 ) {
-  const current = await db().selectFrom("scholarship_applications").where("id", "=", id).select(["status"]).executeTakeFirst();
+  const current = await executor.selectFrom("scholarship_applications").where("id", "=", id).select(["status"]).executeTakeFirst();
   if (!current) return { kind: "not-found" as const };
   const moving = input.status !== current.status;
   if (moving) {
@@ -171,7 +174,7 @@ export async function reviewApplication(
     if (!move.ok) return { kind: "refused" as const, reason: move.reason };
   }
   const decided = moving && (input.status === "accepted" || input.status === "declined");
-  const updated = await db()
+  const updated = await executor
     .updateTable("scholarship_applications")
     .set({
       score: input.score,

@@ -2,39 +2,31 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
-import { can } from "~/accounts/policy/permissions";
-import { viewerFor, type CurrentSession } from "~/accounts/session.server";
 import { parseAnswers } from "~/assessments/engine";
 import { QuestionFields } from "~/assessments/question-fields";
-import { activityLink, assignmentSubmissions, findAssignment, gradeSubmission, quizQuestions, submissionOf, submitAssignment } from "~/classes/assignments.server";
-import { findClass } from "~/classes/classes.server";
+import { activityLink, assignmentSubmissions, gradeSubmission, quizQuestions, submissionOf, submitAssignment } from "~/classes/assignments.server";
+import { requireClassAssignment } from "~/classes/class-access.server";
 import { assignmentPageSchema } from "~/classes/forms";
 import { gradeText } from "~/classes/grade-averages";
 import { STATUS_LABELS, submissionStatus } from "~/classes/lateness";
+import { handedInFileUrl, handInUpload } from "~/classes/upload-submissions.server";
+import { mayReplaceUpload, UPLOAD_MESSAGES } from "~/classes/uploads";
+import { fileSizeText } from "~/formatting/file-size";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors, FormField, TextAreaField } from "~/components/form-field";
-import { notFound } from "~/errors/not-found.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { requestNow } from "~/utils/clock.server";
-import { parseRecordId } from "~/utils/record-id";
 
 const ROUTE = "routes/course-assignments.$id";
 
-/** The assignment, to the students and teachers of its class (admins too); a 404 for anyone else. */
-async function requireAssignment(session: CurrentSession, idParam: string | undefined) {
-  const id = parseRecordId(idParam);
-  const assignment = id === null ? undefined : await findAssignment(id);
-  const klass = assignment ? await findClass(assignment.course_section_id) : undefined;
-  const viewer = viewerFor(session);
-  if (!assignment || !klass || !can(viewer, "attend_class", klass)) throw notFound("There is no assignment of yours at this address.");
-  const isStudent = klass.members.some((member) => member.user_id === session.user.id && member.role === "student");
-  return { assignment, klass, teaches: can(viewer, "teach_class", klass), isStudent };
-}
-
-/** /course-assignments/{id}: instructions, the student's submission, grade and feedback; the class's teachers see every submission and grade it. */
+/**
+ * /course-assignments/{id}: instructions, the student's submission, grade and feedback (for an
+ * upload, the file handed in, replaceable until graded); the class's teachers see every
+ * submission, download handed-in files and grade them.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = (await requireRouteAccess(request, ROUTE))!;
-  const { assignment, klass, teaches, isStudent } = await requireAssignment(session, params.id);
+  const { assignment, klass, teaches, isStudent } = await requireClassAssignment(session, params.id);
   const now = requestNow(request);
   const [mine, questions, link, submissions] = await Promise.all([
     isStudent ? submissionOf(assignment, session.user.id) : null,
@@ -61,18 +53,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           submittedAt: mine.submission?.submitted_at ?? null,
           feedback: mine.submission?.feedback ?? "",
           grade: mine.grade,
+          file:
+            mine.submission?.file_name && mine.submission.file_size_bytes !== null
+              ? { name: mine.submission.file_name, size: mine.submission.file_size_bytes, href: handedInFileUrl(assignment.id, session.user.id) }
+              : null,
+          mayHandIn: mine.submission === null || (assignment.kind === "upload" && mayReplaceUpload({ graded: mine.grade !== null })),
         }
       : null,
     questions: mine?.submission ? [] : questions.map((question) => ({ ...question, choices: question.choices as string[] })),
     teaches,
-    submissions,
+    submissions: submissions.map((row) => ({ ...row, file: row.file ? { ...row.file, href: handedInFileUrl(assignment.id, row.userId) } : null })),
   };
 }
 
-/** POST intent=submit (the student hands it in; a quiz's answers are scored) or intent=grade (a teacher's grade and feedback). */
+/**
+ * POST intent=submit (the student hands it in; a quiz's answers are scored; an upload's file, multipart,
+ * is checked by its bytes and size and replaces the one handed in until graded) or intent=grade
+ * (a teacher's grade and feedback).
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = (await requireMutationAccess(request, ROUTE))!;
-  const { assignment, teaches, isStudent } = await requireAssignment(session, params.id);
+  const { assignment, teaches, isStudent } = await requireClassAssignment(session, params.id);
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: assignmentPageSchema });
   if (submission.status !== "success") return data({ intent: submission.payload.intent, userId: submission.payload.user_id, result: submission.reply() }, { status: 400 });
@@ -86,6 +87,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw await redirectWithToast(back, { type: "success", message: "Grade and feedback saved." }, { status: 303 });
   }
   if (!isStudent) return data({ intent: "submit", userId: null, result: submission.reply({ formErrors: ["Only the class's students hand in its work."] }) }, { status: 403 });
+  if (assignment.kind === "upload") {
+    const file = form.get("file");
+    const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
+    const outcome = await handInUpload({ assignment, userId: session.user.id, now, file: { name: file instanceof File ? file.name : "", bytes } });
+    if (outcome.kind === "refused") return data({ intent: "submit", userId: null, result: submission.reply({ fieldErrors: { file: [outcome.message] } }) }, { status: 400 });
+    if (outcome.kind === "graded") return data({ intent: "submit", userId: null, result: submission.reply({ formErrors: [UPLOAD_MESSAGES.graded] }) }, { status: 409 });
+    const what = outcome.replaced ? "Your file is replaced" : "Handed in";
+    throw await redirectWithToast(back, { type: "success", message: `${what}${outcome.late ? " (late)." : "."}` }, { status: 303 });
+  }
   let answers = null;
   if (assignment.kind === "quiz") {
     const questions = await quizQuestions(assignment);
@@ -102,7 +112,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   throw await redirectWithToast(back, { type: "success", message: `${outcome.late ? "Handed in late." : "Handed in."}${scored}` }, { status: 303 });
 }
 
-const KIND_LABELS = { quiz: "Quiz", activity: "Online course activity", reading: "Reading" } as const;
+const KIND_LABELS = { quiz: "Quiz", activity: "Online course activity", reading: "Reading", upload: "File upload" } as const;
 
 export default function CourseAssignmentPage() {
   const { assignment, klass, onlineCourse, mine, questions, teaches, submissions } = useLoaderData<typeof loader>();
@@ -139,7 +149,37 @@ export default function CourseAssignmentPage() {
               <p style={{ whiteSpace: "pre-wrap" }}>{mine.feedback}</p>
             </blockquote>
           ) : null}
-          {mine.submittedAt ? null : (
+          {mine.file ? (
+            <p>
+              Your file: <a href={mine.file.href}>{mine.file.name}</a> ({fileSizeText(mine.file.size)}){mine.status === "late" ? <strong> · late</strong> : null}
+            </p>
+          ) : null}
+          {!mine.mayHandIn ? (
+            assignment.kind === "upload" && mine.grade !== null ? (
+              <p className="muted">{UPLOAD_MESSAGES.graded}</p>
+            ) : null
+          ) : assignment.kind === "upload" ? (
+            <Form method="post" encType="multipart/form-data" aria-label={`Hand in ${assignment.title}`} className="tutoring-form">
+              <CsrfInput />
+              <input type="hidden" name="intent" value="submit" />
+              <FormErrors errors={answer?.intent === "submit" ? answer.result.error?.[""] ?? undefined : undefined} />
+              <FormField
+                label={mine.file ? "Replace your file" : "Your file"}
+                id="upload-file"
+                name="file"
+                type="file"
+                required
+                accept=".pdf,.docx,.png,.jpg,.jpeg,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,image/png,image/jpeg"
+                hint="A PDF, a Word document (.docx) or a PNG or JPEG picture of your work, at most 10 MB. You can replace it until your teacher grades it."
+                errors={answer?.intent === "submit" ? answer.result.error?.file ?? undefined : undefined}
+              />
+              <div>
+                <button type="submit" className="button">
+                  {mine.file ? "Replace file" : "Hand in"}
+                </button>
+              </div>
+            </Form>
+          ) : (
             <Form method="post" aria-label={`Hand in ${assignment.title}`}>
               <CsrfInput />
               <input type="hidden" name="intent" value="submit" />
@@ -171,6 +211,15 @@ export default function CourseAssignmentPage() {
                       {STATUS_LABELS[row.status]}
                       {row.grade !== null ? ` · ${gradeText(row.grade)}%` : ""}
                     </span>
+                    {row.file ? (
+                      <span>
+                        <a href={row.file.href}>
+                          {row.file.name}
+                          <span className="visually-hidden"> from {row.name}</span>
+                        </a>{" "}
+                        ({fileSizeText(row.file.size)}){row.status === "late" ? <strong> · late</strong> : null}
+                      </span>
+                    ) : null}
                     <Form method="post" aria-label={`Grade ${row.name}`} className="tutoring-form">
                       <CsrfInput />
                       <input type="hidden" name="intent" value="grade" />

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
-import { requireSession } from "~/accounts/session.server";
+import { requireSession, viewerOf } from "~/accounts/session.server";
 import { JoinClassPanel } from "~/classes/join-class-form";
 import { AskAQuestion } from "~/community/ask-a-question";
 import { dashboardQuestionSchema, questionTarget } from "~/community/question-forms";
@@ -24,6 +24,7 @@ import {
 } from "~/dashboards/dashboard-tabs";
 import { loadStudentDashboard } from "~/dashboards/dashboards.server";
 import { studySheetsOf, type StudySheet } from "~/dashboards/study-sheets.server";
+import { printableCoursesOf } from "~/online-courses/printable-access.server";
 import { onboardingHref } from "~/accounts/onboarding";
 import { MISSING_ITEM_LABELS, missingProfileItems } from "~/accounts/profile-completeness";
 import { statsTiles } from "~/study-stats/tiles";
@@ -47,7 +48,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return { view: "ask-a-question" as const, courses, questions };
   }
   if (params.get("view_sheets") === "true") {
-    return { view: "sheets" as const, sheets: await studySheetsOf(user.id, requestNow(request)) };
+    const now = requestNow(request);
+    const [sheets, summaries] = await Promise.all([studySheetsOf(user.id, now), printableCoursesOf({ ...viewerOf(user), id: user.id }, now)]);
+    return { view: "sheets" as const, sheets, summaries };
   }
   // The class-rep tab (the role menu's "Class Rep Dashboard") is the rep's workspace.
   const [dashboard, classRep, repCourses] = await Promise.all([
@@ -107,31 +110,54 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Dashboard() {
   const page = useLoaderData<typeof loader>();
   if (page.view === "ask-a-question") return <AskAQuestionPage courses={page.courses} questions={page.questions} />;
-  if (page.view === "sheets") return <StudySheetsPage sheets={page.sheets} />;
+  if (page.view === "sheets") return <StudySheetsPage sheets={page.sheets} summaries={page.summaries} />;
   return <StudentDashboard />;
 }
 
-/** ?view_sheets=true: the study sheets (booklets and solutions) the student can open. */
-function StudySheetsPage({ sheets }: { sheets: StudySheet[] }) {
+/** ?view_sheets=true: the study sheets the student can open: live sessions' booklets and solutions, and their online courses on paper. */
+function StudySheetsPage({ sheets, summaries }: { sheets: StudySheet[]; summaries: { id: number; name: string; href: string }[] }) {
   return (
     <div className="wrapper wrapper--medium page">
       <p className="in-course__small">
         <Link to="/dashboard">Dashboard</Link>
       </p>
       <h1 className="page-heading">Your study sheets</h1>
-      {sheets.length === 0 ? (
-        <p className="muted">
-          No study sheets yet. The booklets and solutions of the live sessions you join appear here. <Link to="/live-prep">Find a live session</Link>.
-        </p>
-      ) : (
-        <ul data-testid="study-sheets">
-          {sheets.map((sheet) => (
-            <li key={sheet.id}>
-              <a href={sheet.href}>{sheet.name}</a> — {sheet.kind === "booklet" ? "booklet" : "solutions"} of <Link to={`/study-sessions/${sheet.sessionId}`}>{sheet.sessionTitle}</Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <section aria-labelledby="session-sheets-heading">
+        <h2 id="session-sheets-heading" className="section-heading">
+          Live sessions' booklets and solutions
+        </h2>
+        {sheets.length === 0 ? (
+          <p className="muted">
+            None yet. The booklets and solutions of the live sessions you join appear here. <Link to="/live-prep">Find a live session</Link>.
+          </p>
+        ) : (
+          <ul data-testid="study-sheets">
+            {sheets.map((sheet) => (
+              <li key={sheet.id}>
+                <a href={sheet.href}>{sheet.name}</a> — {sheet.kind === "booklet" ? "booklet" : "solutions"} of <Link to={`/study-sessions/${sheet.sessionId}`}>{sheet.sessionTitle}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="course-summaries-heading">
+        <h2 id="course-summaries-heading" className="section-heading">
+          Your online courses on paper
+        </h2>
+        {summaries.length === 0 ? (
+          <p className="muted">
+            None yet. Each online course you take gets a printable summary: its readings, flash cards and quiz questions. <Link to="/online-courses">Find an online course</Link>.
+          </p>
+        ) : (
+          <ul data-testid="course-summaries">
+            {summaries.map((summary) => (
+              <li key={summary.id}>
+                <Link to={summary.href}>{summary.name}</Link> — printable summary (readings, flash cards and quiz questions, without the answers)
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </div>
   );
 }

@@ -224,6 +224,7 @@ export default function ClassStudentsPage() {
             <option value="quiz">A quiz of the online course (its score is the grade)</option>
             <option value="activity">An online course activity (students mark it done)</option>
             <option value="reading">A reading (instructions only, students mark it done)</option>
+            <option value="upload">An upload (students hand in a file of their work; you grade it)</option>
           </SelectField>
           <FormField label="Title" id="assign-title" name="title" required maxLength={200} errors={assignErrors?.title ?? undefined} />
           <SelectField
@@ -232,9 +233,9 @@ export default function ClassStudentsPage() {
             id="assign-activity"
             name="activity_id"
             errors={assignErrors?.activity_id ?? undefined}
-            hint={activities.length === 0 ? "This course has no online course linked to it, so only readings can be assigned." : undefined}
+            hint={activities.length === 0 ? "This course has no online course linked to it, so only readings and uploads can be assigned." : undefined}
           >
-            <option value="">None (a reading)</option>
+            <option value="">None (a reading or an upload)</option>
             {activities.map((activity) => (
               <option key={activity.id} value={activity.id}>
                 {activity.online_course_name}: {activity.title} ({activity.activity_type.replaceAll("_", " ")})

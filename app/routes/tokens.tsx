@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...account, practiceSets };
 }
 
-const REASONS: Record<string, string> = { purchase: "Bought", activity: "Spent on an activity", practice_set: "Unlocked a practice question set", refund: "Refunded purchase", referral: "Referral reward", study_room_billing: "Tutoring billed by the minute", tutoring: "Paid for a tutoring contract", tutoring_paid_by_card: "Returned: the tutoring contract was paid by card", welcome: "Welcome tokens" };
+const REASONS: Record<string, string> = { purchase: "Bought", activity: "Spent on an activity", practice_set: "Unlocked a practice question set", refund: "Refunded purchase", referral: "Referral reward", study_room_billing: "Tutoring billed by the minute", tutoring: "Paid for a tutoring contract", tutoring_paid_by_card: "Returned: the tutoring contract was paid by card", welcome: "Welcome tokens", notes_reward: "Your notes were approved" };
 
 export default function TokensPage() {
   const { balance, ledger, practiceSets } = useLoaderData<typeof loader>();

@@ -78,7 +78,7 @@ export default function UploadNotesPage() {
       ) : null}
       {courses.length === 0 ? (
         <p>
-          Notes are uploaded for a course you take. <Link to="/courses">Find your courses</Link> and add them first.
+          Notes are uploaded for a course you take. Add your courses on <Link to="/profile">your profile</Link> first.
         </p>
       ) : (
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { viewerFor } from "~/accounts/session.server";
+import { refuseFile, privateFileResponse } from "~/files/private-file-response";
 import { readNotesFile } from "~/notes/notes-packages.server";
 import { parseRecordId } from "~/utils/record-id";
 
@@ -13,15 +14,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = (await requireRouteAccess(request, "routes/upload-notes_.$id.file"))!;
   const id = parseRecordId(params.id);
   const file = id === null ? null : await readNotesFile(id, viewerFor(session));
-  if (!file) throw new Response("These notes are not available.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return new Response(new Uint8Array(file.bytes), {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Length": String(file.bytes.byteLength),
-      "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-    },
-  });
+  if (!file) throw refuseFile("These notes are not available.");
+  return privateFileResponse(file, { disposition: "attachment" });
 }

@@ -2,9 +2,13 @@ import type { Transaction } from "kysely";
 import { isoDateOf, termDays } from "../../app/classes/planner";
 import { termOf } from "../../app/classes/terms";
 import type { Database } from "../../app/db/schema";
+import { saveFile } from "../../app/files/storage.server";
 import { DEMO_EMAIL_DOMAIN } from "./demo-accounts";
+import { onePagePdf } from "./study-session-files";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The demo handed-in file's stored name (fixed: the same file whenever the demo data is loaded). */
+const DEMO_WORK_FILE = "demo-problem-set-3.pdf";
 
 /** The demo class's code, fixed so the demo can be tried by typing it. */
 export const DEMO_CLASS_CODE = "MATH7K2";
@@ -13,6 +17,8 @@ export const DEMO_CLASS_CODE = "MATH7K2";
  * The demo teacher's class (Teachers' classes): MATH 137 this term with the demo student and two
  * other demo students, a reading that was due last week (two handed in and graded, one missing),
  * the exam-prep course's quiz due next week, and a midterm in the grade book with two grades.
+ * An upload assignment (a problem set handed in as a file) is due in four days; one demo student
+ * (the class rep) has handed in a PDF, not graded yet.
  * Its planner has three lessons and two events around today (kept inside the term). There is
  * one demo teacher account, so the class has no co-teacher.
  */
@@ -32,6 +38,8 @@ export async function seedClasses(
   course_schedule_events: number;
 }> {
   const user = (name: string) => ids.user(`${name}@${DEMO_EMAIL_DOMAIN}`);
+  const demoWork = onePagePdf("Problem set 3: limits", ["1. lim x->2 of (x^2 - 4)/(x - 2) = 4", "2. The limit from the left is -1, from the right 1: no limit."]);
+  await saveFile("assignment-uploads", DEMO_WORK_FILE, demoWork);
   const course = await trx.selectFrom("courses").select("id").where("slug", "=", "waterloo-math-137").executeTakeFirstOrThrow();
   const quiz = await trx
     .selectFrom("activities")
@@ -91,12 +99,26 @@ export async function seedClasses(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const upload = await trx
+    .insertInto("course_assignments")
+    .values({
+      course_section_id: klass.id,
+      kind: "upload",
+      title: "Problem set 3: limits",
+      instructions: "Solve problems 1–8 of section 1.6, show your working, and hand in a PDF, a Word document or a clear photo of your pages.",
+      activity_id: null,
+      due_at: new Date(now.getTime() + 4 * DAY_MS),
+      created_by: teacher,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const [readingColumn, , midterm] = await trx
     .insertInto("course_assessments")
     .values([
       { course_section_id: klass.id, title: "Read: limits and continuity", category: "Homework", weight: 10, course_assignment_id: reading.id },
       { course_section_id: klass.id, title: quiz.title, category: "Quizzes", weight: 20, course_assignment_id: quizAssignment.id },
       { course_section_id: klass.id, title: "Midterm", category: "Tests", weight: 40, course_assignment_id: null },
+      { course_section_id: klass.id, title: "Problem set 3: limits", category: "Homework", weight: 10, course_assignment_id: upload.id },
     ])
     .returning("id")
     .execute();
@@ -105,6 +127,15 @@ export async function seedClasses(
     .values([
       { course_assignment_id: reading.id, user_id: maya, submitted_at: new Date(now.getTime() - 8 * DAY_MS), feedback: "Good question about one-sided limits; we will take it in class." },
       { course_assignment_id: reading.id, user_id: rep, submitted_at: new Date(now.getTime() - 6 * DAY_MS), feedback: "A day late — keep an eye on the due dates." },
+      {
+        course_assignment_id: upload.id,
+        user_id: rep,
+        submitted_at: new Date(now.getTime() - 1 * DAY_MS),
+        file_storage_key: DEMO_WORK_FILE,
+        file_name: "Problem set 3.pdf",
+        file_content_type: "application/pdf",
+        file_size_bytes: demoWork.byteLength,
+      },
     ])
     .execute();
   const grades = [
@@ -146,9 +177,9 @@ export async function seedClasses(
   return {
     course_sections: 1,
     course_section_users: members.length,
-    course_assignments: 2,
-    course_assignment_users: 2,
-    course_assessments: 3,
+    course_assignments: 3,
+    course_assignment_users: 3,
+    course_assessments: 4,
     course_assessment_grades: grades.length,
     course_lessons: lessons.length,
     course_schedules: 1,

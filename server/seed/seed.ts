@@ -28,6 +28,8 @@ import { demoStudentCourses, demoTutorProfile, people, personEmail, type TutorSe
 import { seedBackOffice } from "./back-office";
 import { seedContest } from "./contest";
 import { seedHiring } from "./hiring";
+import { seedNotes } from "./notes";
+import { seedScholarshipApplications } from "./scholarships";
 import { schools } from "./data/schools";
 import { studySessions } from "./data/study-sessions";
 import { discountCodes } from "./data/discount-codes";
@@ -154,6 +156,10 @@ const SEEDED_TABLES = [
   "course_lessons",
   "course_schedules",
   "course_schedule_events",
+  // MATH 137's approved notes from the class rep and the demo student's notes waiting for review (server/seed/notes.ts).
+  "course_notes_packages",
+  // The demo student's scholarship application in review (server/seed/scholarships.ts).
+  "scholarship_applications",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -563,6 +569,8 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   Object.assign(summary, await seedContest(trx, { user: userId }, now));
   Object.assign(summary, await seedHiring(trx, { user: userId }, now));
   Object.assign(summary, await seedClassReps(trx, { user: userId }, now));
+  Object.assign(summary, await seedNotes(trx, { user: userId }, now));
+  Object.assign(summary, await seedScholarshipApplications(trx, { user: userId }, now));
 
   return summary;
 }

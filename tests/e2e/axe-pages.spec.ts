@@ -99,8 +99,8 @@ async function addressOf(page: Page, target: AxePage): Promise<string> {
   for (const link of target.url.links) {
     const answer = await page.request.get(here);
     expect(answer.ok(), `${here} answers`).toBe(true);
-    const hrefs = [...(await answer.text()).matchAll(/<a\b[^>]*\shref="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
-    const next = hrefs.find((href) => link.test(href));
+    const anchors = [...(await answer.text()).matchAll(/<a\b[^>]*\shref="([^"]+)"[^>]*>([\s\S]*?)<\/a>/g)].map((match) => ({ href: match[1]!.replace(/&amp;/g, "&"), text: match[2]! }));
+    const next = anchors.find((anchor) => (link instanceof RegExp ? link.test(anchor.href) : link.href.test(anchor.href) && anchor.text.includes(link.text)))?.href;
     if (!next) throw new Error(`no link matching ${link} on ${here}: the demo data or the page changed; update EXTRA_PAGES`);
     here = next;
   }

@@ -17,7 +17,7 @@ async function leave(page: Page, context: BrowserContext) {
 const utcLocal = (date: Date) => date.toISOString().slice(0, 19);
 
 test("a blog manager schedules a post that the job publishes on /blog at its time", async ({ page, context, browser, consoleWatch }, testInfo) => {
-  test.setTimeout(90_000);
+  test.slow();
   // The refused schedule below answers 400, as a refused form does.
   consoleWatch.allow(/status of 400/);
   const title = `Interleaving practice works (${testInfo.project.name} ${Date.now().toString(36)})`;

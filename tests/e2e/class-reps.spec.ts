@@ -9,7 +9,7 @@ const COURSE_BY_PROJECT: Record<string, { code: string; name: RegExp }> = {
 
 test.describe("class reps", () => {
   test("a student applies as class rep, staff approve, the rep completes the wizard and files a report that staff see", async ({ page }, testInfo) => {
-    test.setTimeout(120_000);
+    test.slow();
     const course = COURSE_BY_PROJECT[testInfo.project.name] ?? COURSE_BY_PROJECT["js-on"]!;
     const email = uniqueEmail("class-rep", testInfo.project.name);
     const lastName = `Rep${testInfo.project.name.replace("-", "")}`;

@@ -28,7 +28,7 @@ async function openAndSubmit(page: Page, scope: Locator | Page, summary: string,
 }
 
 test("an instructor builds, reorders and publishes a course, then opens its booklet", async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
+  test.slow();
   const name = `Vector Calculus ${testInfo.project.name} ${Date.now().toString(36)}`;
   await signIn(page, "instructor@demo.test");
 

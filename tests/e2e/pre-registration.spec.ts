@@ -20,7 +20,7 @@ async function expectAccessible(page: Page, selector = "main") {
 
 test.describe("pre-registration for a preparing course", () => {
   // Signing up and signing in hash passwords on purpose slowly, and axe is heavy: each test does both.
-  test.setTimeout(180_000);
+  test.slow();
 
   test("a guest signs up from the course, comes back, pre-registers, sees it, and withdraws", async ({ page }, testInfo) => {
     await page.goto(`/online-courses/${PREPARING.slug}`);

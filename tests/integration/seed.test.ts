@@ -232,6 +232,7 @@ describe("seedDemoData", () => {
     const assignments = await db.selectFrom("course_assignments").select(["kind", "due_at"]).where("course_section_id", "=", klass.id).orderBy("due_at").execute();
     expect(assignments.map((assignment) => [assignment.kind, assignment.due_at < now])).toEqual([
       ["reading", true],
+      ["upload", false],
       ["quiz", false],
     ]);
     const grades = await db

@@ -75,6 +75,8 @@ export const CLASS_REP_REPORT_ROLES = ["class_rep", "admin"] as const satisfies 
 export const CONTEST_STAFF_ROLES = ["admin", "marketing_manager"] as const satisfies readonly Role[];
 /** Who reviews the notes students upload (/admin/notes): approve, or reject with a reason. */
 export const NOTES_REVIEW_ROLES = ["admin", "content_qa_specialist"] as const satisfies readonly Role[];
+/** Who reviews scholarship applications (/admin/scholarships): score, staff notes, accept or decline. */
+export const SCHOLARSHIP_STAFF_ROLES = ["admin", "marketing_manager"] as const satisfies readonly Role[];
 /** Who publishes work shifts. */
 export const WORK_SHIFT_STAFF_ROLES = ["admin", "manager"] as const satisfies readonly Role[];
 
@@ -163,6 +165,8 @@ export const ROUTE_RULES = {
   // Any student joins a class with its code; `attend_class` decides who sees an assignment.
   "routes/join-class": { access: "signed-in" },
   "routes/course-assignments.$id": { access: "signed-in" },
+  // An upload assignment's handed-in file: `attend_class`, then the student who handed it in or `teach_class`.
+  "routes/course-assignments_.$id.files.$userId": { access: "signed-in" },
   "routes/content-creator-dashboard": { access: { roles: CONTENT_CREATOR_DASHBOARD_ROLES } },
   // Blog editor (Community items 6, 7): write, preview, schedule and publish posts; `edit_blog_post` per post.
   "routes/content-creator-dashboard_.posts.new": { access: { roles: BLOG_EDITOR_ROLES } },
@@ -312,7 +316,7 @@ export const ROUTE_RULES = {
   "routes/online-courses+/$id_.manager": { access: { roles: ONLINE_COURSE_EDITOR_ROLES } },
   "routes/online-courses+/$id_.manager._index": { access: { roles: ONLINE_COURSE_EDITOR_ROLES } },
   "routes/online-courses+/$id_.manager.editor": { access: { roles: ONLINE_COURSE_EDITOR_ROLES } },
-  "routes/online-courses+/$id_.print": { access: { roles: ONLINE_COURSE_EDITOR_ROLES } },
+  "routes/online-courses+/$id_.print": { access: "signed-in" },
   "routes/online-courses+/$id_.booklets.$bookletId": { access: { roles: ONLINE_COURSE_EDITOR_ROLES } },
   "routes/online-course-activities+/questions": { access: { roles: QUESTION_BANK_ROLES } },
   // Public site: info, landing, plan, people, blog, MCAT and search pages (issue 4); all public
@@ -350,7 +354,12 @@ export const ROUTE_RULES = {
   "routes/partnerships": { access: "public" },
   "routes/partners+/$idOrSlug": { access: "public" },
   "routes/scholarships+/_index": { access: "public" },
-  "routes/scholarships+/$slug": { access: "public" },
+  "routes/scholarships+/$slug": { access: "public", mutations: "signed-in" },
+  "routes/scholarships+/applications._index": { access: "signed-in" },
+  "routes/scholarships+/applications.$id": { access: "signed-in" },
+  "routes/scholarships+/applications.$id_.transcript": { access: "signed-in" },
+  "routes/admin+/scholarships._index": { access: { roles: SCHOLARSHIP_STAFF_ROLES } },
+  "routes/admin+/scholarships.$id": { access: { roles: SCHOLARSHIP_STAFF_ROLES } },
   "routes/schools+/$id": { access: "public" },
   "routes/lp+/_index": { access: "public" },
   "routes/lp+/$slug": { access: "public" },

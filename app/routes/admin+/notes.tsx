@@ -13,6 +13,7 @@ import { FilterSelect } from "~/components/filter-select";
 import { allMessages, FormErrors, TextAreaField } from "~/components/form-field";
 import type { NotesPackageStatus } from "~/db/schema";
 import { displayDate, isoOf } from "~/formatting/display";
+import { fileSizeText } from "~/formatting/file-size";
 import { NOTES_MESSAGES, NOTES_STATUS_LABELS, notesReviewSchema } from "~/notes/notes-packages";
 import { notesForReview, reviewNotes } from "~/notes/notes-packages.server";
 import { metaFor } from "~/seo/page-meta";
@@ -80,7 +81,7 @@ export default function AdminNotesPage() {
                 <Link to={`/upload-notes/${note.id}/file`} reloadDocument>
                   {note.file_name}
                 </Link>{" "}
-                ({Math.max(1, Math.round(note.size_bytes / 1024))} KB)
+                ({fileSizeText(note.size_bytes)})
               </p>
               {note.status === "rejected" && note.rejection_reason ? <p>Reason: {note.rejection_reason}</p> : null}
               {note.status === "approved" && note.reward_tokens ? <p>Earned {note.reward_tokens} tokens.</p> : null}

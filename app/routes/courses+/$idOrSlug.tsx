@@ -1,4 +1,5 @@
 import { requireRouteAccess } from "~/accounts/authorize.server";
+import { viewerFor } from "~/accounts/session.server";
 import { Badge, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -7,6 +8,8 @@ import { classRepAnnouncements } from "~/programs/class-reps/class-reps.server";
 import { pagePolls } from "~/community/page-polls.server";
 import { PollsSection } from "~/community/polls-section";
 import { formatPrice } from "~/formatting/price";
+import { ApprovedNotesSection } from "~/notes/approved-notes-section";
+import { approvedNotesOfCourse } from "~/notes/notes-packages.server";
 import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
 import { metaFor } from "~/seo/page-meta";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
@@ -17,12 +20,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, "routes/courses+/$idOrSlug");
   const detail = await findCourseDetail(params.idOrSlug ?? "");
   if (!detail) throw new Response("Course not found", { status: 404 });
-  const [polls, repAnnouncements] = await Promise.all([pagePolls(session, { courseId: detail.course.id }, `/courses/${detail.course.slug}`), classRepAnnouncements(detail.course.id)]);
-  return { ...detail, polls, repAnnouncements };
+  const [polls, repAnnouncements, notes] = await Promise.all([
+    pagePolls(session, { courseId: detail.course.id }, `/courses/${detail.course.slug}`),
+    classRepAnnouncements(detail.course.id),
+    approvedNotesOfCourse(detail.course.id, viewerFor(session)),
+  ]);
+  return { ...detail, polls, repAnnouncements, notes, signedIn: session !== null };
 }
 
 export default function CoursePage() {
-  const { course, onlineCourses, studySessions, polls, repAnnouncements } = useLoaderData<typeof loader>();
+  const { course, onlineCourses, studySessions, polls, repAnnouncements, notes, signedIn } = useLoaderData<typeof loader>();
   return (
     <Container size="3" px="4" py="6">
       <Text as="p" color="gray">
@@ -92,6 +99,7 @@ export default function CoursePage() {
       ) : (
         <UpcomingSessionList sessions={studySessions} />
       )}
+      <ApprovedNotesSection {...notes} courseCode={course.code} signedIn={signedIn} />
       <PollsSection {...polls} />
     </Container>
   );

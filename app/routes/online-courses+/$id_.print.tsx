@@ -1,26 +1,49 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { requireRouteAccess } from "~/accounts/authorize.server";
+import { viewerFor } from "~/accounts/session.server";
 import { db } from "~/db/db.server";
+import { notFound } from "~/errors/not-found.server";
 import { ACTIVITY_TYPE_LABELS, SECTION_TYPE_LABELS } from "~/online-courses/editor-forms";
-import { requireManagedCourse } from "~/online-courses/course-access.server";
+import { findCourse } from "~/online-courses/editor.server";
+import { printEditionFor } from "~/online-courses/printable-access.server";
 import { loadPrintableCourse } from "~/online-courses/printable.server";
+import { requestNow } from "~/utils/clock.server";
+import { parseRecordId } from "~/utils/record-id";
 
-/** /online-courses/{id}/print: the whole course on one page, laid out for paper (no app bar on print paths). */
+/**
+ * /online-courses/{id}/print: the whole course on one page, laid out for paper (no app bar on
+ * print paths). Its managers read the quizzes' answers; a student with the full content reads it
+ * as a study sheet, without them; anyone else gets 404, as if there were no course.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { course } = await requireManagedCourse(request, "routes/online-courses+/$id_.print", params.id);
-  const printable = await loadPrintableCourse(db(), course.id);
-  if (!printable) throw new Response("There is no such online course.", { status: 404 });
-  return printable;
+  const session = (await requireRouteAccess(request, "routes/online-courses+/$id_.print"))!;
+  const id = parseRecordId(params.id);
+  const course = id === null ? undefined : await findCourse(db(), id);
+  const edition = course ? await printEditionFor(viewerFor(session), course, requestNow(request)) : null;
+  const printable = course && edition ? await loadPrintableCourse(db(), course.id) : null;
+  if (!printable || !edition) throw notFound("There is no such online course.");
+  if (edition === "manager") return { ...printable, edition };
+  // Paper for studying: the questions stay, their answers do not leave the server.
+  const chapters = printable.chapters.map((chapter) => ({
+    ...chapter,
+    sections: chapter.sections.map((section) => ({
+      ...section,
+      activities: section.activities.map((activity) => ({ ...activity, questions: activity.questions.map((question) => ({ ...question, answerIndex: null })) })),
+    })),
+  }));
+  return { ...printable, chapters, edition };
 }
 
 const LETTERS = "ABCDEFGHIJ";
 
 export default function PrintCoursePage() {
-  const { course, instructorName, chapters } = useLoaderData<typeof loader>();
+  const { course, instructorName, chapters, edition } = useLoaderData<typeof loader>();
   return (
     <article className="print-page">
       <p className="no-print">
-        <Link to={`/online-courses/${course.id}/manager`}>Back to the course manager</Link> · Use your browser’s Print command to print this page or save it as a PDF.
+        {edition === "manager" ? <Link to={`/online-courses/${course.id}/manager`}>Back to the course manager</Link> : <Link to="/dashboard?view_sheets=true">Back to your study sheets</Link>} · Use your
+        browser’s Print command to print this page or save it as a PDF.
       </p>
       <header>
         <h1>{course.name}</h1>
@@ -72,10 +95,10 @@ export default function PrintCoursePage() {
                       ))}
                     </ol>
                   ) : null}
-                  {activity.questions.length ? (
+                  {edition === "manager" && activity.questions.length ? (
                     <p>
                       <small>
-                        Answers: {activity.questions.map((question, index) => `${index + 1}. ${LETTERS[question.answerIndex] ?? question.answerIndex + 1}`).join("  ")}
+                        Answers: {activity.questions.map((question, index) => `${index + 1}. ${question.answerIndex === null ? "?" : (LETTERS[question.answerIndex] ?? question.answerIndex + 1)}`).join("  ")}
                       </small>
                     </p>
                   ) : null}

@@ -165,6 +165,17 @@ export const scholarships: readonly ScholarshipSeed[] = [
     deadlineInDays: 30,
     winners: 5,
   },
+  {
+    slug: "community-builder-award",
+    name: "Community Builder Award",
+    amountCents: 75000,
+    currency: "CAD",
+    summary: "For students who started a study group, club or peer-support network on campus. This year's round is closed.",
+    eligibility: ["Enrolled full time at a college or university", "Started or ran a student group for at least one term"],
+    howToApply: "Tell us about the group you built in up to 600 words.",
+    deadlineInDays: -14,
+    winners: 2,
+  },
 ];
 
 export interface PartnerSeed {

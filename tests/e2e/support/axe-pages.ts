@@ -26,12 +26,18 @@ import { ROUTE_SAMPLES } from "../../support/route-samples";
 
 export type AxeRole = "guest" | "student" | "instructor" | "tutor" | "admin" | "teacher" | "content_creator" | "class_rep" | "brand_ambassador" | "marketing_rep" | "mcat_rep" | "forum_moderator" | "jobs_manager";
 
+/** A link found by its path and its text, where the path alone does not tell pages of the demo data apart. */
+export interface AxeLink {
+  href: RegExp;
+  text: string;
+}
+
 export interface AxePage {
   /** The test's name: the route id, and how the page was reached when it is not the sample. */
   name: string;
   role: AxeRole;
-  /** The address, or how to find it: from `from`, the first link whose path matches each of `links` in turn. */
-  url: string | { from: string; links: RegExp[] };
+  /** The address, or how to find it: from `from`, the first link whose path matches each of `links` in turn (and, given `text`, whose text contains it). */
+  url: string | { from: string; links: (RegExp | AxeLink)[] };
   /** The status the page answers (2xx unless the route's sample says otherwise). */
   status?: number;
 }
@@ -109,6 +115,10 @@ export const EXTRA_PAGES: AxePage[] = [
     role: "student",
     url: { from: "/online-courses/waterloo-math-137-exam-prep", links: [/^\/instructors\/\d+$/, /^\/instructors\/\d+\/write-a-review$/] },
   },
+  // A signed-in student's scholarship form, their application (the demo one) and staff's review of it.
+  { name: "routes/scholarships+/$slug (the application form)", role: "student", url: "/scholarships/peer-tutor-award" },
+  { name: "routes/scholarships+/applications.$id (the student's application)", role: "student", url: { from: "/scholarships/applications", links: [/^\/scholarships\/applications\/\d+$/] } },
+  { name: "routes/admin+/scholarships.$id (an application)", role: "admin", url: { from: "/admin/scholarships", links: [/^\/admin\/scholarships\/\d+$/] } },
   // The staff's side of announcements (writing and targeting them), which reps never see.
   { name: "routes/announcements (staff)", role: "admin", url: "/announcements" },
   // A signed-in student sees the request form; their contract's page has the booking times.
@@ -170,6 +180,13 @@ export const EXTRA_PAGES: AxePage[] = [
   },
   // The demo student's classes, and the quiz due next week as they take it.
   { name: "routes/course-assignments.$id (the demo student's quiz)", role: "student", url: { from: "/join-class", links: [/^\/course-assignments\/\d+$/] } },
+  // The demo class's upload assignment: the student's hand-in form, and the teacher's list with the class rep's file.
+  { name: "routes/course-assignments.$id (the demo student's upload)", role: "student", url: { from: "/join-class", links: [{ href: /^\/course-assignments\/\d+$/, text: "Problem set 3: limits" }] } },
+  {
+    name: "routes/course-assignments.$id (the teacher's side of an upload)",
+    role: "teacher",
+    url: { from: "/teacher-dashboard", links: [/^\/teacher-dashboard\/courses\/\d+\/students$/, { href: /^\/course-assignments\/\d+$/, text: "Problem set 3: limits" }] },
+  },
 ];
 
 export const AXE_PAGES: AxePage[] = [...samplePages(), ...EXTRA_PAGES];

@@ -37,6 +37,8 @@ const REQUEST_SEAMS = new Set([
   "app/errors/not-found.server.ts",
   // The built-in realtime transport's event stream.
   "app/realtime/sse.server.ts",
+  // The one answer for a file people uploaded (headers that keep it private and inert).
+  "app/files/private-file-response.ts",
 ]);
 
 /** Remix's own modules: the root route and the entries handle requests by definition. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkUpload, fileSizeText, mayReplaceUpload, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/classes/uploads";
+import { checkUpload, mayReplaceUpload, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/classes/uploads";
+import { fileSizeText } from "~/formatting/file-size";
 
 const ascii = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
 const padded = (head: Uint8Array, size: number) => {
