@@ -24,7 +24,8 @@ export type AuditAction =
   | "notes.reject"
   | "scholarship_application.accept"
   | "scholarship_application.decline"
-  | "stripe_product.update";
+  | "stripe_product.update"
+  | "contest.announce";
 
 /** The request an event happened in, as the log keeps it. */
 export interface AuditedRequest {

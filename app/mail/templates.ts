@@ -246,6 +246,19 @@ export function classRepDeclinedMail(input: { name?: string | null; courseLabel:
   });
 }
 
+/** To an entrant staff picked as a winner of a contest, once the winners are announced. */
+export function contestWinnerMail(input: { name?: string | null; contestName: string; entryTitle: string; url: string }): MailContent {
+  const contest = greetingName(input.contestName);
+  return actionMail({
+    subject: `You are a winner of the ${contest}`,
+    name: input.name,
+    lead: `Congratulations: your entry “${greetingName(input.entryTitle)}” is one of the winners of the ${contest}. We will be in touch about your prize.`,
+    actionLabel: "See the winners",
+    url: input.url,
+    footer: ["Your name and your entry's title are shown on the contest page with the other winners."],
+  });
+}
+
 /** To a student whose scholarship application staff decided: the decision, never a score or a staff note. */
 export function scholarshipDecisionMail(input: { name?: string | null; scholarshipName: string; accepted: boolean; url: string }): MailContent {
   const scholarship = greetingName(input.scholarshipName);

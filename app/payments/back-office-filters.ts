@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   "subscription.admin_cancel",
   "purchase.refund",
   "stripe_product.update",
+  "contest.announce",
 ] as const;
 
 const page = z.coerce.number().int().min(1).max(10_000).catch(1);

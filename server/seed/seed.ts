@@ -26,6 +26,7 @@ import { courses, courseSlug } from "./data/courses";
 import { onlineCourses } from "./data/online-courses";
 import { demoStudentCourses, demoTutorProfile, people, personEmail, type TutorSeed } from "./data/people";
 import { seedBackOffice } from "./back-office";
+import { seedContest } from "./contest";
 import { seedHiring } from "./hiring";
 import { seedNotes } from "./notes";
 import { seedScholarshipApplications } from "./scholarships";
@@ -149,6 +150,8 @@ const SEEDED_TABLES = [
   // The demo job applicant invited to interview, two other applicants, and staff notes (server/seed/hiring.ts).
   "job_applications",
   "job_applicant_notes",
+  // Two contest entries, one marked a winner and not announced (server/seed/contest.ts).
+  "contest_entries",
   // MATH7K2's planner: a few lessons and events this term (server/seed/classes.ts).
   "course_lessons",
   "course_schedules",
@@ -563,6 +566,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   Object.assign(summary, await seedPolls(trx, { user: userId }, now));
   for (const [table, count] of Object.entries(await seedBackOffice(trx, { user: userId }, now, passwordHash))) summary[table as keyof SeedSummary] += count;
   Object.assign(summary, await seedClasses(trx, { user: userId }, now));
+  Object.assign(summary, await seedContest(trx, { user: userId }, now));
   Object.assign(summary, await seedHiring(trx, { user: userId }, now));
   Object.assign(summary, await seedClassReps(trx, { user: userId }, now));
   Object.assign(summary, await seedNotes(trx, { user: userId }, now));

@@ -71,6 +71,8 @@ export const WORK_SHIFT_ROLES = ["tutor", ...INSTRUCTOR_ROLES, "class_rep", "bra
 export const CLASS_REP_STAFF_ROLES = ["admin", "marketing_manager"] as const satisfies readonly Role[];
 /** Who opens a rep course's reports page; only that course's rep (or an admin) gets past the 404. */
 export const CLASS_REP_REPORT_ROLES = ["class_rep", "admin"] as const satisfies readonly Role[];
+/** Staff who judge the contest (/admin/contests): read entries, mark winners, announce them. */
+export const CONTEST_STAFF_ROLES = ["admin", "marketing_manager"] as const satisfies readonly Role[];
 /** Who reviews the notes students upload (/admin/notes): approve, or reject with a reason. */
 export const NOTES_REVIEW_ROLES = ["admin", "content_qa_specialist"] as const satisfies readonly Role[];
 /** Who reviews scholarship applications (/admin/scholarships): score, staff notes, accept or decline. */
@@ -334,7 +336,12 @@ export const ROUTE_RULES = {
   "routes/class-rep-courses.$crcId.reports": { access: { roles: CLASS_REP_REPORT_ROLES } },
   "routes/admin+/class-reps": { access: { roles: CLASS_REP_STAFF_ROLES } },
   "routes/drm-video-testing": { access: "public" },
-  "routes/contest": { access: "public" },
+  // The contest: anyone reads it and its announced winners; entering takes an account. An entry's
+  // file opens to its entrant and contest staff only (404 for everyone else); staff judge.
+  "routes/contest": { access: "public", mutations: "signed-in" },
+  "routes/contest_.entries.$id.file": { access: "signed-in" },
+  "routes/admin+/contests._index": { access: { roles: CONTEST_STAFF_ROLES } },
+  "routes/admin+/contests.$id": { access: { roles: CONTEST_STAFF_ROLES } },
   "routes/for-educators": { access: "public" },
   "routes/for-parents": { access: "public" },
   "routes/high-school": { access: "public" },

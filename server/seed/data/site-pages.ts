@@ -148,18 +148,14 @@ export const sitePages: readonly SitePageSeed[] = [
     description: "Share how you study and win one of three $500 study grants and a year of Plus.",
     headline: "Win a $500 study grant this exam season",
     intro: "Tell us about the study method that got you through your hardest exam. Three winners receive a $500 study grant and a year of Plus.",
+    // The window and the rules entrants follow are the contest's own (app/programs/contest.ts); /contest shows them.
     sections: [
-      {
-        heading: "How to enter",
-        body: ["Entries are open to students aged 16 and over in Canada and the US."],
-        items: ["Write up to 500 words about one study method and the exam it helped with", "Send it with the contact form, choosing the topic General", "One entry per student; entries close at the end of the exam season"],
-      },
       {
         heading: "How we judge",
         body: ["Our instructors judge entries on how useful the method would be to another student, how clearly it is explained, and the evidence that it worked."],
       },
     ],
-    cta: { label: "Send your entry", href: "/contact-us" },
+    cta: { label: "Enter the contest", href: "/contest#enter" },
   },
   {
     slug: "for-educators",

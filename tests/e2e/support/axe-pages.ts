@@ -166,6 +166,9 @@ export const EXTRA_PAGES: AxePage[] = [
   { name: "routes/admin+/invoices.$id (the refunded demo invoice)", role: "admin", url: { from: "/admin/invoices?status=refunded", links: [/^\/admin\/invoices\/\d+$/] } },
   // Hiring with demo data: an application with its notes and forms (the index and a position's list are samples).
   { name: "routes/admin+/hiring.applications.$id (a demo applicant)", role: "jobs_manager", url: { from: "/admin/hiring/positions/general", links: [/^\/admin\/hiring\/applications\/\d+$/] } },
+  // The contest: the entry form as a signed-in student sees it (guests see a sign-in link), and a demo entry as staff judge it.
+  { name: "routes/contest (the entry form)", role: "student", url: "/contest" },
+  { name: "routes/admin+/contests.$id (a demo entry)", role: "admin", url: { from: "/admin/contests", links: [/^\/admin\/contests\/\d+$/] } },
   // The demo teacher's class: its students, grade book, planner, and an assignment with every submission to grade.
   { name: "routes/teacher-dashboard_.courses.$id.students (the demo class)", role: "teacher", url: { from: "/teacher-dashboard", links: [/^\/teacher-dashboard\/courses\/\d+\/students$/] } },
   { name: "routes/teacher-dashboard_.courses.$id.grade-book (the demo class)", role: "teacher", url: { from: "/teacher-dashboard", links: [/^\/teacher-dashboard\/courses\/\d+\/grade-book$/] } },

@@ -8,7 +8,7 @@ const paths = (who: Viewer) => adminSectionsFor(who).map((section) => section.pa
 
 describe("the sections of /admin, as the policy allows each role", () => {
   it("an admin sees every section", () => {
-    expect(paths(viewer(["admin"]))).toEqual(["/admin/reports", "/admin/online-courses", "/admin/study-sessions", "/admin/schools", "/admin/courses", "/admin/class-reps", "/admin/scholarships", "/admin/notes", "/admin/faqs", "/admin/discount-codes", "/admin/subscriptions", "/admin/invoices", "/admin/stripe-products", "/admin/hiring", "/admin/audit-log"]);
+    expect(paths(viewer(["admin"]))).toEqual(["/admin/reports", "/admin/online-courses", "/admin/study-sessions", "/admin/schools", "/admin/courses", "/admin/class-reps", "/admin/scholarships", "/admin/contests", "/admin/notes", "/admin/faqs", "/admin/discount-codes", "/admin/subscriptions", "/admin/invoices", "/admin/stripe-products", "/admin/hiring", "/admin/audit-log"]);
   });
   it("a manager sees reports, online courses and FAQs only", () => {
     expect(paths(viewer(["manager"]))).toEqual(["/admin/reports", "/admin/online-courses", "/admin/faqs"]);
@@ -16,8 +16,8 @@ describe("the sections of /admin, as the policy allows each role", () => {
   it("a jobs manager's only section is hiring (reached from /careers: /admin is not their home)", () => {
     expect(paths(viewer(["jobs_manager"]))).toEqual(["/admin/hiring"]);
   });
-  it("a marketing manager's sections are class reps and scholarships (linked from the class-rep and scholarship pages: /admin is not their home)", () => {
-    expect(paths(viewer(["marketing_manager"]))).toEqual(["/admin/class-reps", "/admin/scholarships"]);
+  it("a marketing manager's sections are class reps, scholarships and the contest (linked from the class-rep, scholarship and contest pages: /admin is not their home)", () => {
+    expect(paths(viewer(["marketing_manager"]))).toEqual(["/admin/class-reps", "/admin/scholarships", "/admin/contests"]);
   });
   it("a content QA specialist's only section is uploaded notes (linked from /upload-notes: /admin is not their home)", () => {
     expect(paths(viewer(["content_qa_specialist"]))).toEqual(["/admin/notes"]);
