@@ -2,30 +2,9 @@ import type { Transaction } from "kysely";
 import { db } from "~/db/db.server";
 import type { Executor } from "~/db/executor";
 import type { Database } from "~/db/schema";
+import type { AuditAction } from "./audit-actions";
 
-/** Actions recorded in audit_events. */
-export type AuditAction =
-  | "impersonation.start"
-  | "impersonation.stop"
-  | "impersonated.request"
-  | "user.change"
-  | "user.confirmation_resent"
-  | "catalogue.change"
-  | "catalogue.merge"
-  | "online_course.change"
-  | "study_session.change"
-  | "discount_code.create"
-  | "discount_code.update"
-  | "discount_code.deactivate"
-  | "discount_code.reactivate"
-  | "subscription.admin_cancel"
-  | "purchase.refund"
-  | "notes.approve"
-  | "notes.reject"
-  | "scholarship_application.accept"
-  | "scholarship_application.decline"
-  | "stripe_product.update"
-  | "contest.announce";
+export type { AuditAction };
 
 /** The request an event happened in, as the log keeps it. */
 export interface AuditedRequest {

@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS } from "~/accounts/audit-actions";
 import { z } from "zod";
 
 /**
@@ -8,20 +9,6 @@ export const PURCHASE_STATUSES = ["pending", "paid", "refunded", "expired"] as c
 export const PURCHASE_KINDS = ["online_course", "subscription", "tokens", "elite_deposit", "elite_full", "study_session", "tutoring"] as const;
 export const SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due", "canceled", "incomplete", "unpaid", "paused"] as const;
 /** The actions audit_events records (app/accounts/audit.server.ts), for the log's filter. */
-export const AUDIT_ACTIONS = [
-  "impersonation.start",
-  "impersonation.stop",
-  "impersonated.request",
-  "user.change",
-  "discount_code.create",
-  "discount_code.update",
-  "discount_code.deactivate",
-  "discount_code.reactivate",
-  "subscription.admin_cancel",
-  "purchase.refund",
-  "stripe_product.update",
-  "contest.announce",
-] as const;
 
 const page = z.coerce.number().int().min(1).max(10_000).catch(1);
 const text = z.string().trim().max(100).optional().catch(undefined);

@@ -6,7 +6,8 @@ import { FilterSelect } from "~/components/filter-select";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { Pager } from "~/components/pager";
 import { formatDate } from "~/formatting/format";
-import { AUDIT_ACTIONS, auditFiltersSchema, filtersOf } from "~/payments/back-office-filters";
+import { AUDIT_ACTIONS } from "~/accounts/audit-actions";
+import { auditFiltersSchema, filtersOf } from "~/payments/back-office-filters";
 import { AUDIT_LOG_PER_PAGE, searchAuditEvents } from "~/payments/back-office.server";
 import { metaFor } from "~/seo/page-meta";
 
