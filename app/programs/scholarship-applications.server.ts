@@ -12,6 +12,7 @@ import {
   contestPhase,
   isScholarshipOpen,
   transcriptFileName,
+  contestUploadFileName,
   type ContestWindow,
   type Viewer,
 } from "./scholarship-rules";
@@ -203,7 +204,7 @@ export async function enterContest(contest: string, window: ContestWindow, userI
   if (input.upload && input.upload.bytes.byteLength > 0) {
     const check = checkUpload(input.upload.bytes);
     if (!check.ok) return { kind: check.reason === "tooLarge" ? ("too-large" as const) : ("wrong-file" as const) };
-    upload = { key: newFileName("entry", check.kind.extension), name: transcriptFileName(input.upload.name, check.kind), contentType: check.kind.contentType };
+    upload = { key: newFileName("entry", check.kind.extension), name: contestUploadFileName(input.upload.name, check.kind), contentType: check.kind.contentType };
     await saveFile(CONTEST_BUCKET, upload.key, input.upload.bytes);
   }
   try {

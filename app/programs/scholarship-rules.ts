@@ -97,6 +97,8 @@ export function checkUpload(bytes: Uint8Array): UploadCheck {
 
 export const transcriptFileName = (sent: string, kind: DocumentKind) => documentFileName(sent, kind, "Transcript");
 
+export const contestUploadFileName = (sent: string, kind: DocumentKind) => documentFileName(sent, kind, "Entry");
+
 /** The contest window: entries are taken from its first day through its last, inclusive. */
 export type ContestWindow = { opens: string; closes: string };
 
