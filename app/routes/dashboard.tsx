@@ -146,7 +146,7 @@ function StudySheetsPage({ sheets, summaries }: { sheets: StudySheet[]; summarie
         </h2>
         {summaries.length === 0 ? (
           <p className="muted">
-            None yet. Each online course you take gets a printable summary: its readings, flash cards and quiz questions. <Link to="/online-courses">Find an online course</Link>.
+            None yet. Each online course you take gets a printable summary: its readings, flash cards and quiz questions. <Link to="/courses">Browse courses</Link>.
           </p>
         ) : (
           <ul data-testid="course-summaries">
