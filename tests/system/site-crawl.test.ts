@@ -108,30 +108,38 @@ beforeAll(async () => {
   const build = (await import(path.join(buildDir, "server", "index.js"))) as { routes: Record<string, ManifestRoute> };
   routeIdOf = routeMatcher(build.routes);
 
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
   // On PostgreSQL the server shares this file's database; the embedded one is a file a single
   // process opens, so the server gets a fresh one (seeded by itself) and users sign in by form.
   // Either way its files (the demo lesson clips, stored at start) go to a folder of its own.
   const url = database().url;
   dataDir = mkdtempSync(path.join(tmpdir(), "mkt-crawl-"));
-  server = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      SESSION_SECRET: "site-crawl-secret-site-crawl-secret-0000",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_ORIGIN: origin,
-      WEB_CONCURRENCY: "2",
-      LOG_LEVEL: "silent",
-      DATA_DIR: dataDir,
-      ...(url ? { DATABASE_URL: url, SEED_DEMO_DATA: "true" } : {}),
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  await waitFor(async () => (await fetch(`${origin}/healthz`)).ok, 90_000);
-}, 120_000);
+  // A port found free can be taken by another test's server before this one listens: a server
+  // that exits while starting is started again on another port.
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    const started = spawn(process.execPath, [serverEntry], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        SESSION_SECRET: "site-crawl-secret-site-crawl-secret-0000",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        APP_ORIGIN: origin,
+        WEB_CONCURRENCY: "2",
+        LOG_LEVEL: "silent",
+        DATA_DIR: dataDir,
+        ...(url ? { DATABASE_URL: url, SEED_DEMO_DATA: "true" } : {}),
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    server = started;
+    // Generous: on a busy two-core machine the other test worker competes for the CPU.
+    await waitFor(async () => started.exitCode !== null || (await fetch(`${origin}/healthz`)).ok, 180_000);
+    if (started.exitCode === null) break;
+    if (attempt === 3) throw new Error(`the server exited with ${started.exitCode} while starting, three times`);
+  }
+}, 240_000);
 
 afterAll(async () => {
   if (server && server.exitCode === null) {
