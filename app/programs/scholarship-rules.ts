@@ -25,6 +25,7 @@ export const APPLICANT_STATUS: Record<ScholarshipApplicationStatus, string> = {
   declined: "Not selected",
 };
 
+export const DUPLICATE_APPLICATION_MESSAGE = "You have already applied for this scholarship.";
 export const DEADLINE_PASSED_MESSAGE = "The deadline for this scholarship has passed: applications are closed.";
 
 /**
@@ -113,5 +114,4 @@ export const CONTEST_MESSAGES = {
   duplicate: "You have already entered this contest: one entry per person.",
   upcoming: "The contest has not opened yet.",
   closed: "The contest is closed: entries are no longer taken.",
-  duplicateApplication: "You have already applied for this scholarship.",
 };

@@ -13,7 +13,7 @@ import { formatPrice } from "~/formatting/price";
 import { displayDate } from "~/formatting/display";
 import { applicationSchema, ESSAY_MAX_CHARS } from "~/programs/scholarship-forms";
 import { applyForScholarship, findMyApplication, todayIso } from "~/programs/scholarship-applications.server";
-import { CONTEST_MESSAGES, DEADLINE_PASSED_MESSAGE, isScholarshipOpen, TRANSCRIPT_MESSAGES } from "~/programs/scholarship-rules";
+import { DEADLINE_PASSED_MESSAGE, DUPLICATE_APPLICATION_MESSAGE, isScholarshipOpen, TRANSCRIPT_MESSAGES } from "~/programs/scholarship-rules";
 import { findScholarship } from "~/programs/scholarships.server";
 import { metaFor } from "~/seo/page-meta";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -67,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (outcome.kind === "closed") return refuse(400, [DEADLINE_PASSED_MESSAGE]);
   if (outcome.kind === "wrong-file") return refuse(415, [], { transcript: [TRANSCRIPT_MESSAGES.wrongType] });
   if (outcome.kind === "too-large") return refuse(413, [], { transcript: [TRANSCRIPT_MESSAGES.tooLarge] });
-  if (outcome.kind === "duplicate") return refuse(409, [CONTEST_MESSAGES.duplicateApplication]);
+  if (outcome.kind === "duplicate") return refuse(409, [DUPLICATE_APPLICATION_MESSAGE]);
   throw await redirectWithToast(`/scholarships/applications/${outcome.id}`, { type: "success", message: "Your application is sent. We will write to you once it is decided." }, { status: 303 });
 }
 
