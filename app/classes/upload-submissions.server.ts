@@ -2,6 +2,7 @@ import { submissionStatus } from "~/classes/lateness";
 import { checkUpload, mayReplaceUpload } from "~/classes/uploads";
 import type { AssignmentRecord } from "~/classes/assignments.server";
 import { db } from "~/db/db.server";
+import type { Executor } from "~/db/executor";
 import { documentFileName } from "~/files/document-files";
 import { deleteStoredFile, newFileName, readStoredFile, saveFile } from "~/files/storage.server";
 
@@ -14,8 +15,8 @@ const BUCKET = "assignment-uploads";
 
 export type HandInOutcome = { kind: "handed-in"; late: boolean; replaced: boolean } | { kind: "refused"; message: string } | { kind: "graded" };
 
-async function isGraded(assignment: AssignmentRecord, userId: number) {
-  const row = await db().selectFrom("course_assessment_grades").select("grade").where("course_assessment_id", "=", assignment.assessment_id).where("user_id", "=", userId).executeTakeFirst();
+async function isGraded(executor: Executor, assignment: AssignmentRecord, userId: number) {
+  const row = await executor.selectFrom("course_assessment_grades").select("grade").where("course_assessment_id", "=", assignment.assessment_id).where("user_id", "=", userId).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -28,7 +29,7 @@ export async function handInUpload(input: { assignment: AssignmentRecord; userId
   const { assignment, userId, now } = input;
   const checked = checkUpload(input.file.bytes);
   if (!checked.ok) return { kind: "refused", message: checked.message };
-  if (!mayReplaceUpload({ graded: await isGraded(assignment, userId) })) return { kind: "graded" };
+  if (!mayReplaceUpload({ graded: await isGraded(db(), assignment, userId) })) return { kind: "graded" };
   const key = newFileName("work", checked.kind.extension);
   await saveFile(BUCKET, key, input.file.bytes);
   const file = {
@@ -48,8 +49,7 @@ export async function handInUpload(input: { assignment: AssignmentRecord; userId
         .forUpdate()
         .executeTakeFirst();
       // Graded since the first look (a teacher saving at the same moment): the grade stands on the file it was given for.
-      const graded = await trx.selectFrom("course_assessment_grades").select("grade").where("course_assessment_id", "=", assignment.assessment_id).where("user_id", "=", userId).executeTakeFirst();
-      if (graded) return { kind: "graded" } as const;
+      if (await isGraded(trx, assignment, userId)) return { kind: "graded" } as const;
       await trx
         .insertInto("course_assignment_users")
         .values({ course_assignment_id: assignment.id, user_id: userId, submitted_at: now, ...file })
