@@ -107,7 +107,8 @@ export async function submissionOf(assignment: AssignmentRecord, userId: number)
     db().selectFrom("course_assignment_users").selectAll().where("course_assignment_id", "=", assignment.id).where("user_id", "=", userId).executeTakeFirst(),
     db().selectFrom("course_assessment_grades").select("grade").where("course_assessment_id", "=", assignment.assessment_id).where("user_id", "=", userId).executeTakeFirst(),
   ]);
-  return { submission: submission ?? null, grade: grade ? Number(grade.grade) : null };
+  // A row holding only the teacher's feedback is no hand-in.
+  return { submission: submission?.submitted_at ? submission : null, feedback: submission?.feedback ?? "", grade: grade ? Number(grade.grade) : null };
 }
 
 export function quizQuestions(assignment: AssignmentRecord) {
@@ -126,10 +127,16 @@ export async function submitAssignment(input: { assignment: AssignmentRecord; us
   return db()
     .transaction()
     .execute(async (trx) => {
+      // A row with feedback but no work yet (the teacher wrote first) takes the hand-in; one with work takes nothing.
       const inserted = await trx
         .insertInto("course_assignment_users")
         .values({ course_assignment_id: assignment.id, user_id: input.userId, submitted_at: input.now })
-        .onConflict((conflict) => conflict.columns(["course_assignment_id", "user_id"]).doNothing())
+        .onConflict((conflict) =>
+          conflict
+            .columns(["course_assignment_id", "user_id"])
+            .doUpdateSet({ submitted_at: input.now })
+            .where("course_assignment_users.submitted_at", "is", null),
+        )
         .returning("user_id")
         .executeTakeFirst();
       if (!inserted) return { kind: "already-submitted" } as const;
@@ -197,7 +204,12 @@ export async function gradeSubmission(input: { assignment: AssignmentRecord; use
       if (!member) return false;
       // Under the submission's row lock, as an upload's replacement takes it: a file is never replaced between its grade's check and the grade.
       await trx.selectFrom("course_assignment_users").select("user_id").where("course_assignment_id", "=", input.assignment.id).where("user_id", "=", input.userId).forUpdate().executeTakeFirst();
-      await trx.updateTable("course_assignment_users").set({ feedback: input.feedback }).where("course_assignment_id", "=", input.assignment.id).where("user_id", "=", input.userId).execute();
+      // Feedback for a student who has handed in nothing yet is kept too, on a row without a hand-in time.
+      await trx
+        .insertInto("course_assignment_users")
+        .values({ course_assignment_id: input.assignment.id, user_id: input.userId, submitted_at: null, feedback: input.feedback })
+        .onConflict((conflict) => conflict.columns(["course_assignment_id", "user_id"]).doUpdateSet({ feedback: input.feedback }))
+        .execute();
       await upsertGrade(trx, { assessmentId: input.assignment.assessment_id, userId: input.userId, grade: input.grade, by: input.teacherId, now: input.now });
       return true;
     });

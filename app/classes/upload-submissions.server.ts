@@ -55,7 +55,7 @@ export async function handInUpload(input: { assignment: AssignmentRecord; userId
         .values({ course_assignment_id: assignment.id, user_id: userId, submitted_at: now, ...file })
         .onConflict((conflict) => conflict.columns(["course_assignment_id", "user_id"]).doUpdateSet({ submitted_at: now, ...file }))
         .execute();
-      return { kind: "stored", previousKey: previous?.file_storage_key ?? null, replaced: previous !== undefined } as const;
+      return { kind: "stored", previousKey: previous?.file_storage_key ?? null, replaced: Boolean(previous?.file_storage_key) } as const;
     })
     .catch(async (error: unknown) => {
       await deleteStoredFile(BUCKET, key);

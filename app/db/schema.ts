@@ -1798,8 +1798,8 @@ export interface CourseAssignmentsTable {
 export interface CourseAssignmentUsersTable {
   course_assignment_id: number;
   user_id: number;
-  /** When the work was handed in; an upload's replacement file moves it. */
-  submitted_at: UpdatedAt;
+  /** When the work was handed in; an upload's replacement file moves it. Null: feedback left before any work came in. */
+  submitted_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   quiz_attempt_id: number | null;
   feedback: Generated<string>;
   /** An upload assignment's handed-in file (bucket "assignment-uploads", migration 0038): all four, or none. */

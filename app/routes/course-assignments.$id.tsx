@@ -51,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ? {
           status: submissionStatus({ dueAt: assignment.due_at, submittedAt: mine.submission?.submitted_at ?? null, now }),
           submittedAt: mine.submission?.submitted_at ?? null,
-          feedback: mine.submission?.feedback ?? "",
+          feedback: mine.feedback,
           grade: mine.grade,
           file:
             mine.submission?.file_name && mine.submission.file_size_bytes !== null

@@ -136,6 +136,36 @@ describe("teachers' classes", () => {
     expect((await student.get(assignmentLoader, `/course-assignments/${id}`, { params: { id: String(id) } })).data.mine.status).toBe("late");
   });
 
+  it("keeps a teacher's feedback for a student who has handed in nothing, and the student can still hand in", async () => {
+    const quiz = await seededQuiz();
+    const teacher = await person(["teacher"]);
+    const student = await person();
+    const klass = await newClass(teacher, quiz.courseId);
+    await student.form(joinAction, "/join-class", { code: klass.code });
+    const assignmentId = await assignQuiz(teacher, klass.id, quiz.activityId);
+    const at = `/course-assignments/${assignmentId}`;
+    const on = { params: { id: String(assignmentId) } };
+
+    await expectRedirectWithToast(
+      await teacher.form(assignmentAction, at, { intent: "grade", user_id: String(student.userId), grade: "", feedback: "Please send your quiz this week." }, on),
+      at,
+      "Grade and feedback saved."
+    );
+    const teacherView = await teacher.get(assignmentLoader, at, on);
+    expect(teacherView.data.submissions).toEqual([expect.objectContaining({ userId: student.userId, submittedAt: null, status: "due", feedback: "Please send your quiz this week." })]);
+    const before = await student.get(assignmentLoader, at, on);
+    expect(before.data.mine).toEqual(expect.objectContaining({ status: "due", submittedAt: null, feedback: "Please send your quiz this week.", mayHandIn: true }));
+    expect(before.data.questions).toHaveLength(quiz.questions.length);
+    const roster = await teacher.get(studentsLoader, students(klass.id), { params: { id: String(klass.id) } });
+    expect(roster.data.roster.students[0].assignments).toEqual([{ id: assignmentId, status: "due", grade: null }]);
+
+    const answers = Object.fromEntries(quiz.questions.map((question) => [`question_${question.id}`, String(question.answer_index)]));
+    expect((await student.form(assignmentAction, at, { intent: "submit", ...answers }, on)).status).toBe(303);
+    const after = await student.get(assignmentLoader, at, on);
+    expect(after.data.mine).toEqual(expect.objectContaining({ status: "submitted", grade: 100, feedback: "Please send your quiz this week.", mayHandIn: false }));
+    expect((await student.form(assignmentAction, at, { intent: "submit", ...answers }, on)).status).toBe(409);
+  });
+
   it("refuses bad input with 400 and changes nothing", async () => {
     const quiz = await seededQuiz();
     const teacher = await person(["teacher"]);
