@@ -108,8 +108,9 @@ export default function ClassStudentsPage() {
         {roster.students.length === 0 ? (
           <p className="muted">No student has joined yet.</p>
         ) : (
-          <div style={{ overflowX: "auto" }}>
-            <table className="data-table">
+          // Scrolls sideways on a phone rather than breaking words; focusable so a keyboard can scroll it.
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="students-heading">
+            <table className="data-table data-table--roomy">
               <thead>
                 <tr>
                   <th scope="col">Student</th>
