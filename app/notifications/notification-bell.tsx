@@ -1,13 +1,57 @@
-import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { Link } from "@remix-run/react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import { isSoundMuted, playCoinSound, setSoundMuted } from "~/notifications/coin-sound";
-import { groupTitle, notificationLink, type NotificationGroup } from "~/notifications/groups";
+import { groupNotifications, groupTitle, notificationLink, type NotificationGroup, type NotificationItem } from "~/notifications/groups";
 import { CountBadge } from "~/realtime/badge";
 import { useLiveCount } from "~/realtime/realtime-provider";
+import { ListCache } from "~/shell/list-cache";
+import { request } from "~/shell/request";
 import { useRootData } from "~/shell/root-data";
 
 const DROPDOWN_GROUPS = 5;
+
+interface NotificationRecord {
+  id: string;
+  attributes: { type: string; group_key: string | null; read: boolean; data: Record<string, unknown> | null; created_at: string };
+}
+
+/** The bell's last list, shown at once when it opens again; a new notification or marking read drops it. */
+const bellLists = new ListCache<NotificationGroup[]>();
+
+function toItem({ id, attributes }: NotificationRecord): NotificationItem {
+  return { id, type: attributes.type, group_key: attributes.group_key, read: attributes.read, data: attributes.data ?? {}, created_at: attributes.created_at };
+}
+
+/**
+ * The bell's list through the request helper (GET /api/v1/notifications): a dropped connection
+ * shows a toast and leaves the page as it is. `failed` is the message to show in the panel.
+ */
+function useBellList(userKey: string) {
+  const [groups, setGroups] = useState<NotificationGroup[] | undefined>(() => bellLists.get(userKey, Date.now()));
+  const [failed, setFailed] = useState<string | null>(null);
+  const load = useCallback(
+    async (fresh: boolean) => {
+      const cached = fresh ? undefined : bellLists.get(userKey, Date.now());
+      if (cached) {
+        setGroups(cached);
+        return;
+      }
+      const answer = await request<{ data: NotificationRecord[] }>("/api/v1/notifications");
+      if (!answer.ok) {
+        setFailed(answer.message);
+        return;
+      }
+      const list = groupNotifications(answer.data.data.map(toItem));
+      bellLists.set(userKey, list, Date.now());
+      setFailed(null);
+      setGroups(list);
+    },
+    [userKey],
+  );
+  const forget = useCallback(() => bellLists.delete(userKey), [userKey]);
+  return { groups, failed, load, forget };
+}
 
 /**
  * The app bar's bell: the unread count, raised live by NEW_NOTIFICATION (a TokenCredit one plays
@@ -18,7 +62,7 @@ export function NotificationBell() {
   const root = useRootData();
   const [open, setOpen] = useState(false);
   const [hydrated, setHydrated] = useState(false);
-  const fetcher = useFetcher<{ groups: NotificationGroup[] }>();
+  const list = useBellList(`notifications:${root?.currentUser?.id ?? ""}`);
   const panelId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   useEffect(() => setHydrated(true), []);
@@ -26,7 +70,8 @@ export function NotificationBell() {
     if (event.action !== "NEW_NOTIFICATION") return;
     const type = (event.payload as { notification?: { attributes?: { type?: string } } })?.notification?.attributes?.type;
     if (type === "TokenCredit") playCoinSound();
-    if (open) fetcher.load("/notifications");
+    list.forget();
+    if (open) void list.load(true);
   });
   useEffect(() => {
     if (!open) return;
@@ -52,7 +97,7 @@ export function NotificationBell() {
         onClick={(event) => {
           if (!hydrated) return;
           event.preventDefault();
-          if (!open) fetcher.load("/notifications");
+          if (!open) void list.load(false);
           setOpen(!open);
         }}
         style={{ display: "inline-flex", alignItems: "center", gap: 4, color: "inherit" }}
@@ -62,17 +107,36 @@ export function NotificationBell() {
       </Link>
       {open ? (
         <div id={panelId} role="region" aria-label="Latest notifications" style={PANEL_STYLE}>
-          <DropdownBody groups={fetcher.data?.groups} loading={fetcher.state === "loading" && !fetcher.data} onNavigate={() => setOpen(false)} />
+          <DropdownBody
+            groups={list.groups}
+            failed={list.failed}
+            onMarkedRead={() => {
+              list.forget();
+              void list.load(true);
+            }}
+            onNavigate={() => setOpen(false)}
+          />
         </div>
       ) : null}
     </div>
   );
 }
 
-function DropdownBody({ groups, loading, onNavigate }: { groups?: NotificationGroup[]; loading: boolean; onNavigate: () => void }) {
-  const markAll = useFetcher();
+function DropdownBody({
+  groups,
+  failed,
+  onMarkedRead,
+  onNavigate,
+}: {
+  groups?: NotificationGroup[];
+  failed: string | null;
+  onMarkedRead: () => void;
+  onNavigate: () => void;
+}) {
   const [muted, setMuted] = useState(isSoundMuted);
-  if (loading || !groups) return <p style={{ margin: 0 }}>Loading…</p>;
+  const [marking, setMarking] = useState(false);
+  const [markError, setMarkError] = useState<string | null>(null);
+  if (!groups) return <p style={{ margin: 0 }}>{failed ?? "Loading…"}</p>;
   return (
     <div style={{ display: "grid", gap: 8 }}>
       {groups.length === 0 ? <p style={{ margin: 0 }}>No notifications yet.</p> : null}
@@ -92,15 +156,33 @@ function DropdownBody({ groups, loading, onNavigate }: { groups?: NotificationGr
           );
         })}
       </ul>
+      {markError ? (
+        <p role="alert" style={{ margin: 0 }}>
+          {markError}
+        </p>
+      ) : null}
       <div style={{ display: "flex", gap: 8, flexWrap: "wrap", alignItems: "center" }}>
         <Link to="/notifications" onClick={onNavigate}>
           See all notifications
         </Link>
-        <markAll.Form method="post" action="/notifications">
+        <form
+          method="post"
+          action="/notifications"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            setMarking(true);
+            const answer = await request("/api/v1/notifications/mark_all_as_read", { method: "PUT" });
+            setMarking(false);
+            setMarkError(answer.ok || answer.offline ? null : answer.message);
+            if (answer.ok) onMarkedRead();
+          }}
+        >
           <CsrfInput />
           <input type="hidden" name="intent" value="mark_all_as_read" />
-          <button type="submit">Mark all as read</button>
-        </markAll.Form>
+          <button type="submit" disabled={marking}>
+            Mark all as read
+          </button>
+        </form>
         <button
           type="button"
           aria-pressed={muted}

@@ -27,3 +27,26 @@ export function retryChunkLoadOnce(storage: Pick<Storage, "getItem" | "setItem" 
   storage.removeItem(key);
   return false;
 }
+
+/** SPEC §8: a lazily loaded chunk is fetched up to 3 more times, 1.5 s apart. */
+export const CHUNK_LOAD_RETRIES = 3;
+export const CHUNK_LOAD_RETRY_DELAY_MS = 1500;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Wraps a dynamic import (`lazy(() => retryImport(() => import("…")))`): a chunk that fails to
+ * load (a dropped connection, a deploy mid-visit) is asked for again up to 3 times, 1.5 s apart;
+ * the last failure goes on to the error boundary, where the rule above (reload once, then the
+ * error page with Retry) takes over.
+ */
+export async function retryImport<T>(load: () => Promise<T>, retries = CHUNK_LOAD_RETRIES, delayMs = CHUNK_LOAD_RETRY_DELAY_MS, sleep = wait): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await load();
+    } catch (error) {
+      if (attempt >= retries) throw error;
+      await sleep(delayMs);
+    }
+  }
+}

@@ -16,6 +16,8 @@ import {
 import type { LegalDocument } from "~/legal/documents";
 import { LegalDocumentBody } from "~/legal/legal-document";
 import { Loading, type FormDialogProps } from "~/shell/form-dialog";
+import { retryImport } from "~/shell/chunk-retry";
+import { registerReauthenticationOpener } from "~/shell/reauthentication-prompt";
 import { DIALOG_PAGES, dialogForLink, dialogFromSearch, withoutDialogQuery, type DialogRequest, type FormDialogId } from "~/shell/dialogs";
 
 const DialogContext = createContext<((request: DialogRequest) => void) | null>(null);
@@ -23,12 +25,12 @@ const DialogContext = createContext<((request: DialogRequest) => void) | null>(n
 // Each form's dialog is its own chunk, fetched on first opening: the pages that never open one
 // (most visits) do not pay for the forms, Conform or the validation schemas.
 const FORM_DIALOGS: Record<FormDialogId, LazyExoticComponent<ComponentType<FormDialogProps>>> = {
-  login: lazy(() => import("~/accounts/sign-in-dialog")),
-  "sign-up": lazy(() => import("~/accounts/sign-up-dialog")),
-  reauthenticate: lazy(() => import("~/accounts/reauthentication-dialog")),
-  search: lazy(() => import("~/search/search-dialog")),
-  "contact-us": lazy(() => import("~/contact/contact-dialog")),
-  checkout: lazy(() => import("~/payments/checkout-dialog")),
+  login: lazy(() => retryImport(() => import("~/accounts/sign-in-dialog"))),
+  "sign-up": lazy(() => retryImport(() => import("~/accounts/sign-up-dialog"))),
+  reauthenticate: lazy(() => retryImport(() => import("~/accounts/reauthentication-dialog"))),
+  search: lazy(() => retryImport(() => import("~/search/search-dialog"))),
+  "contact-us": lazy(() => retryImport(() => import("~/contact/contact-dialog"))),
+  checkout: lazy(() => retryImport(() => import("~/payments/checkout-dialog"))),
 };
 
 /**
@@ -43,7 +45,27 @@ export function DialogHost({ initial, children }: { initial: LegalDocument | nul
   const [requested, setRequested] = useState<DialogRequest | null>(null);
   const open = useCallback((request: DialogRequest) => setRequested(request), []);
   const visitKey = useRef<string | null>(null);
+  // A call waiting for the person to confirm their password (app/shell/request.ts).
+  const waiting = useRef<((confirmed: boolean) => void) | null>(null);
+  const settle = useCallback((confirmed: boolean) => {
+    waiting.current?.(confirmed);
+    waiting.current = null;
+  }, []);
+  useEffect(
+    () =>
+      registerReauthenticationOpener(
+        (href) =>
+          new Promise<boolean>((resolve) => {
+            settle(false);
+            waiting.current = resolve;
+            setRequested({ id: "reauthenticate", href });
+          }),
+      ),
+    [settle],
+  );
   useEffect(() => {
+    // The dialog's form, once the password is right, redirects back here: a new visit.
+    if (visitKey.current !== null && visitKey.current !== location.key) settle(true);
     const firstVisit = visitKey.current === null;
     visitKey.current = location.key;
     const fromUrl = dialogFromSearch(location.search);
@@ -53,7 +75,10 @@ export function DialogHost({ initial, children }: { initial: LegalDocument | nul
     setRequested((current) => fromUrl ?? (firstVisit ? current : null));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);
-  const close = useCallback(() => setRequested(null), []);
+  const close = useCallback(() => {
+    settle(false);
+    setRequested(null);
+  }, [settle]);
   return (
     <DialogContext.Provider value={open}>
       {children}

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { retryImport } from "~/shell/chunk-retry";
 import { BoardPicture } from "~/study-rooms/board-picture";
 import type { LiveBoardProps } from "~/study-rooms/live-board.client";
 import { WHITEBOARD_ASSET_PATH } from "~/study-rooms/whiteboard-assets";
@@ -6,7 +7,7 @@ import { WHITEBOARD_ASSET_PATH } from "~/study-rooms/whiteboard-assets";
 const LiveBoard = lazy(() => {
   // Excalidraw reads where its fonts are when it loads: from this site (its CSP allows no other).
   (window as { EXCALIDRAW_ASSET_PATH?: string }).EXCALIDRAW_ASSET_PATH = WHITEBOARD_ASSET_PATH;
-  return import("~/study-rooms/live-board.client");
+  return retryImport(() => import("~/study-rooms/live-board.client"));
 });
 
 /**

@@ -2,8 +2,8 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Button, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { chatMessageSchema, chatTitle, parseBeforeDate } from "~/chats/chats";
 import { requireChatMember } from "~/chats/chat-access.server";
@@ -14,7 +14,7 @@ import { FormErrors, TextAreaField } from "~/components/form-field";
 import { chatChannel } from "~/realtime/channels";
 import { useRealtime } from "~/realtime/realtime-provider";
 import { metaFor } from "~/seo/page-meta";
-import { useRootData } from "~/shell/root-data";
+import { request } from "~/shell/request";
 import { formatDate } from "~/formatting/format";
 import { passRetryAfter } from "~/security/retry-after";
 import { chatRefusal } from "~/routes/chats+/chat-refusal.server";
@@ -52,11 +52,22 @@ export const headers = passRetryAfter;
 
 /**
  * A message read in the open chat: tell the server, as a plain request beside Remix's data flow.
- * It is a receipt, not a navigation: if the connection drops meanwhile the page stays as it is
- * (a failed fetcher would show the error page), and the badge follows the server's push.
+ * It is a receipt, not a navigation: if the connection drops meanwhile the page stays as it is,
+ * and the badge follows the server's push.
  */
-function markChatViewedInBackground(chatId: number, csrfToken: string) {
-  void fetch(`/api/v1/chats/${chatId}/viewed`, { method: "PUT", headers: { Accept: "application/json", "X-CSRF-Token": csrfToken } }).catch(() => undefined);
+function markChatViewedInBackground(chatId: number) {
+  void request(`/api/v1/chats/${chatId}/viewed`, { method: "PUT", background: true });
+}
+
+interface ChatMessageRecord {
+  id: string;
+  attributes: { body: string; sender_name: string | null; created_at: string };
+  relationships: { user?: { data: { id: string } | null } };
+}
+
+function fromRecord(record: ChatMessageRecord, chatId: number): ChatMessageView {
+  const userId = record.relationships.user?.data ? Number(record.relationships.user.data.id) : null;
+  return { id: Number(record.id), chat_id: chatId, user_id: userId, ...record.attributes };
 }
 
 function byTime(a: ChatMessageView, b: ChatMessageView) {
@@ -66,7 +77,6 @@ function byTime(a: ChatMessageView, b: ChatMessageView) {
 export default function ChatPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const root = useRootData();
   const navigation = useNavigation();
   const [messageForm, fields] = useForm({
     id: "chat-message",
@@ -81,7 +91,8 @@ export default function ChatPage() {
   const [live, setLive] = useState<ChatMessageView[]>([]);
   // Messages of earlier loads stay shown when the newest page moves on (after a new message).
   const [earlier, setEarlier] = useState<ChatMessageView[]>([]);
-  const olderFetcher = useFetcher<typeof loader>();
+  // Older pages come through the request helper: a dropped connection toasts, the chat stays.
+  const [loadingOlder, setLoadingOlder] = useState(false);
   const sentinel = useRef<HTMLLIElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const requested = useRef<string | null>(null);
@@ -107,7 +118,24 @@ export default function ChatPage() {
 
   // Infinite scroll: when the top of the history comes into view, load the page before it.
   const before = older ? older.before : data.olderBefore;
-  const loadOlder = olderFetcher.load;
+  const chatId = data.chat.id;
+  const loadOlder = useCallback(
+    async (pageBefore: string) => {
+      setLoadingOlder(true);
+      const answer = await request<{ data: ChatMessageRecord[]; meta: { before_date: string | null } }>(
+        `/api/v1/chats/${chatId}/messages?before_date=${encodeURIComponent(pageBefore)}`,
+      );
+      setLoadingOlder(false);
+      if (!answer.ok) {
+        // Asked again the next time the top comes into view (or by following the link).
+        requested.current = null;
+        return;
+      }
+      const page = answer.data.data.map((record) => fromRecord(record, chatId));
+      setOlder((current) => ({ messages: [...page, ...(current?.messages ?? [])], before: answer.data.meta.before_date }));
+    },
+    [chatId],
+  );
   useEffect(() => {
     const target = sentinel.current;
     if (!target || !before || typeof IntersectionObserver === "undefined") return;
@@ -115,7 +143,7 @@ export default function ChatPage() {
       // Each page is asked for once, however often the sentinel comes into view.
       if (entries.some((entry) => entry.isIntersecting) && requested.current !== before) {
         requested.current = before;
-        loadOlder(`/chats/${data.chat.id}?before_date=${encodeURIComponent(before)}`);
+        void loadOlder(before);
       }
     });
     observer.observe(target);
@@ -125,20 +153,15 @@ export default function ChatPage() {
   useEffect(() => {
     if (data.olderBefore && !data.isOlderPage) form.current?.scrollIntoView({ block: "end" });
   }, [data.chat.id, data.olderBefore, data.isOlderPage]);
-  useEffect(() => {
-    const page = olderFetcher.data;
-    if (!page || !("messages" in page)) return;
-    setOlder((current) => ({ messages: [...page.messages, ...(current?.messages ?? [])], before: page.olderBefore }));
-  }, [olderFetcher.data]);
 
   useRealtime([chatChannel(data.chat.id)], {
     received: (event) => {
       if (event.action !== "NEW_CHAT_MESSAGE") return;
-      const record = (event.payload as { data?: { id: string; attributes: { body: string; sender_name: string | null; created_at: string }; relationships: { user?: { data: { id: string } | null } } } }).data;
+      const record = (event.payload as { data?: ChatMessageRecord }).data;
       if (!record) return;
-      const userId = record.relationships.user?.data ? Number(record.relationships.user.data.id) : null;
-      setLive((list) => [...list, { id: Number(record.id), chat_id: data.chat.id, user_id: userId, ...record.attributes }]);
-      if (userId !== data.viewerId && !data.isOlderPage) markChatViewedInBackground(data.chat.id, root?.csrfToken ?? "");
+      const message = fromRecord(record, data.chat.id);
+      setLive((list) => [...list, message]);
+      if (message.user_id !== data.viewerId && !data.isOlderPage) markChatViewedInBackground(data.chat.id);
     },
   });
 
@@ -160,7 +183,7 @@ export default function ChatPage() {
           {before ? (
             <li ref={sentinel}>
               <Link to={`/chats/${data.chat.id}?before_date=${encodeURIComponent(before)}`} rel="prev">
-                {olderFetcher.state === "loading" ? "Loading older messages…" : "Older messages"}
+                {loadingOlder ? "Loading older messages…" : "Older messages"}
               </Link>
             </li>
           ) : null}

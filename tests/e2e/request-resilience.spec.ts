@@ -1,0 +1,59 @@
+import { signIn, signUp, uniqueEmail } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+
+// What JavaScript adds (the bell's dropdown, calls made in place): without it the bell is a link
+// and every change a form post, which the notifications tests cover.
+test.beforeEach(async ({}, testInfo) => {
+  test.skip(testInfo.project.name === "js-off", "the request helper is what JavaScript adds");
+});
+
+test("with the connection cut, opening the bell shows a toast and the page stays as it was", async ({ page, context, consoleWatch }) => {
+  // The browser reports each request it could not send while offline.
+  consoleWatch.allow(/ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch|NetworkError/i);
+  await signIn(page, "student@demo.test");
+  const url = page.url();
+  const heading = await page.getByRole("heading", { level: 1 }).first().textContent();
+
+  await context.setOffline(true);
+  await page.getByRole("link", { name: /^Notifications/ }).click();
+
+  await expect(page.getByRole("alert").filter({ hasText: "You appear to be offline" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Latest notifications" })).toContainText("You appear to be offline");
+  expect(page.url()).toBe(url);
+  await expect(page.getByRole("heading", { level: 1 }).first()).toHaveText(heading!);
+  // Neither the error page nor a part's error box.
+  await expect(page.getByText(/There was an error on this page|could not be shown/)).toHaveCount(0);
+
+  // Back online, the bell loads its list.
+  await context.setOffline(false);
+  await page.getByRole("link", { name: /^Notifications/ }).click();
+  await expect(page.getByRole("region", { name: "Latest notifications" })).toBeHidden();
+  await page.getByRole("link", { name: /^Notifications/ }).click();
+  await expect(page.getByRole("button", { name: "Mark all as read" })).toBeVisible();
+});
+
+test("a CSRF token replaced by the server is taken up and the call retried once, unseen", async ({ page, context, consoleWatch }, testInfo) => {
+  // The first answer is the 400 that carries the new token.
+  consoleWatch.allow(/status of 400/);
+  await signUp(page, { firstName: "Rita", lastName: "Token", email: uniqueEmail("csrf-retry", testInfo.project.name), password: "a-long-demo-password-1" });
+  await page.getByRole("link", { name: /^Notifications/ }).click();
+  await expect(page.getByRole("button", { name: "Mark all as read" })).toBeVisible();
+
+  // The server no longer knows the page's token: without its cookie it issues a new one.
+  await context.clearCookies({ name: "csrf_token" });
+  const calls: number[] = [];
+  page.on("response", (response) => {
+    if (response.url().endsWith("/api/v1/notifications/mark_all_as_read")) calls.push(response.status());
+  });
+  const url = page.url();
+  await page.getByRole("button", { name: "Mark all as read" }).click();
+
+  await expect.poll(() => calls).toEqual([400, 200]);
+  await expect(page.getByRole("button", { name: "Mark all as read" })).toBeEnabled();
+  await expect(page.getByRole("region", { name: "Latest notifications" }).getByRole("alert")).toHaveCount(0);
+  expect(page.url()).toBe(url);
+  // The page's token is the new one: the next call needs no retry.
+  calls.length = 0;
+  await page.getByRole("button", { name: "Mark all as read" }).click();
+  await expect.poll(() => calls).toEqual([200]);
+});
