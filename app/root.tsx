@@ -97,7 +97,8 @@ export function Layout({ children }: { children: ReactNode }) {
             <ImpersonationBanner currentUser={data?.currentUser ?? null} />
             <AppShell>{children}</AppShell>
           </RealtimeProvider>
-          {data?.googleClientId && !data.currentUser ? <GoogleOneTap clientId={data.googleClientId} /> : null}
+          {/* A third-party script: only once the visitor allows it (app/tracking/consent.ts). */}
+          {data?.googleClientId && !data.currentUser && data.consent?.analytics ? <GoogleOneTap clientId={data.googleClientId} /> : null}
         </Theme>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { currentBanner, SITE_BANNER_COOKIE } from "../app/shell/site-banner";
+import { CONSENT_COOKIE, consentVariant } from "../app/tracking/consent";
 
 /**
  * Keeps whole HTML pages rendered for guests for a few seconds and serves them to other
@@ -88,6 +89,8 @@ const VARIANT_COOKIES: Record<string, (value: string | undefined) => string> = {
   theme: (value) => (value === "dark" ? "dark" : "light"),
   // The site banner shows until its current id is dismissed (app/shell/site-banner.ts).
   [SITE_BANNER_COOKIE]: (value) => (value === currentBanner(new Date()).id ? "dismissed" : "open"),
+  // The consent bar shows until a choice is made; the page tracks only with analytics allowed.
+  [CONSENT_COOKIE]: consentVariant,
 };
 
 /**

@@ -86,7 +86,7 @@ export function createRemixHandler(options: HandlerOptions) {
         // The path as routing will see it: `/webhooks/../profile` is /profile.
         const signedBySender = CSRF_EXEMPT_PREFIXES.some((prefix) => new URL(request.url).pathname.startsWith(prefix));
         if (!signedBySender) {
-          const presented = request.headers.get(CSRF_HEADER) ?? stringField(form, CSRF_FIELD);
+          const presented = request.headers.get(CSRF_HEADER) ?? stringField(form, CSRF_FIELD) ?? (isJson(request) ? jsonCsrfField(body) : null);
           if (!csrfTokensMatch(csrfToken, presented)) {
             const fresh = csrfToken ?? newCsrfToken();
             if (!csrfToken) res.append("Set-Cookie", serializeCsrfCookie(fresh, options.sessionSecret, options.secureCookies));
@@ -258,6 +258,21 @@ async function formFieldsOf(request: Request, body: Buffer | null): Promise<Form
 function stringField(form: FormData | URLSearchParams | null, name: string): string | null {
   const value = form?.get(name);
   return typeof value === "string" ? value : null;
+}
+
+/**
+ * A JSON body's top-level `csrf_token`: navigator.sendBeacon (the tracking events) cannot set a
+ * header. As safe as the form field: the token must still match the visitor's own cookie.
+ */
+function jsonCsrfField(body: Buffer | null): string | null {
+  if (!body || body.length > 64_000) return null;
+  try {
+    const parsed: unknown = JSON.parse(body.toString("utf8"));
+    const value = parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>)[CSRF_FIELD] : undefined;
+    return typeof value === "string" ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 function isJson(request: Request) {

@@ -27,7 +27,17 @@ export async function checkoutRetryPath(userId: number, purchaseIdParam: string 
   const purchaseId = parseRecordId(purchaseIdParam);
   const purchase = purchaseId ? await db().selectFrom("purchases").selectAll().where("id", "=", purchaseId).where("user_id", "=", userId).executeTakeFirst() : undefined;
   const failure = purchase
-    ? await db().selectFrom("failed_purchases").select("message").where("purchase_id", "=", purchase.id).orderBy("created_at", "desc").executeTakeFirst()
+    ? await db()
+        .selectFrom("failed_purchases")
+        .select(["id", "error_type", "code", "message", "decline_code"])
+        .where("purchase_id", "=", purchase.id)
+        .orderBy("created_at", "desc")
+        .executeTakeFirst()
     : undefined;
-  return { retry: purchase ? checkoutLinkFor(purchase) : null, lastFailure: failure?.message ?? null };
+  return {
+    retry: purchase ? checkoutLinkFor(purchase) : null,
+    lastFailure: failure?.message ?? null,
+    // For the failed-purchase tracking event (SPEC §8), sent only with the buyer's consent.
+    failure: failure ? { id: failure.id, type: failure.error_type, code: failure.code, message: failure.message, decline_code: failure.decline_code } : null,
+  };
 }

@@ -1,3 +1,4 @@
+import type { FailedPurchase } from "~/tracking/tracking-host";
 import { z } from "zod";
 import { signUpSchema } from "~/accounts/forms";
 import type { CountryCode } from "~/db/schema";
@@ -70,4 +71,6 @@ export interface CheckoutView {
   creditsAvailableCents: number;
   blocked: string | null;
   lastFailure: string | null;
+  /** The same failure for its tracking event (SPEC §8), sent only with the buyer's consent. */
+  failedPurchase: FailedPurchase | null;
 }

@@ -12,6 +12,7 @@ import { formatPrice } from "~/formatting/price";
 import { onlineCoursePath } from "~/catalog/course-tiles";
 import type { CheckoutView } from "~/payments/checkout-fields";
 import { ownCurrency, PACKAGE_NAMES } from "~/payments/quote";
+import { useTrackFailedPurchase } from "~/tracking/tracking-host";
 
 /**
  * The checkout of /checkout and of the checkout dialog: the order summary, the account fields
@@ -35,6 +36,7 @@ export function CheckoutForm({
   action?: string;
 }) {
   const { quote } = view;
+  useTrackFailedPurchase(view.failedPurchase);
   const isSubscription = view.product.kind === "subscription";
   const returnTo = `/checkout?${new URLSearchParams(view.productQuery).toString()}`;
   const errors = (name: string) => result?.error?.[name] ?? undefined;

@@ -1,6 +1,7 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { useId } from "react";
+import { trackSearchTyping } from "~/tracking/tracking-host";
 
 /**
  * The search form of /search and of the search dialog. A GET form that always navigates to
@@ -17,7 +18,10 @@ export function SearchForm({ type, query, busy }: { type: "course" | "school"; q
               Search for
             </Text>
           </label>
-          <input id={inputId} className="native-input" type="search" name="query" defaultValue={query} placeholder="e.g. calculus, MATH 137 or McGill" maxLength={100} />
+          <input id={inputId} className="native-input" type="search" name="query" defaultValue={query} placeholder="e.g. calculus, MATH 137 or McGill"
+            maxLength={100}
+            onChange={(event) => trackSearchTyping(event.currentTarget.value, { in: event.currentTarget.form?.querySelector<HTMLInputElement>('input[name="type"]:checked')?.value ?? type })}
+          />
         </Flex>
         <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
           <legend>

@@ -10,6 +10,8 @@ import { SiteFooter } from "~/shell/site-footer";
 import { ToastViewport } from "~/shell/toasts";
 import { SiteTourHost } from "~/site-tours/site-tour-host";
 import { StudyRoomInvitePopup } from "~/study-rooms/invite-popup";
+import { ConsentBar } from "~/tracking/consent-bar";
+import { TrackingHost } from "~/tracking/tracking-host";
 
 /**
  * A route may override the app bar's colour with `export const handle = { appBar: { color: "dark" } }`;
@@ -53,12 +55,14 @@ export function AppShell({ children }: { children: ReactNode }) {
           />
         </header>
       )}
+      <ConsentBar />
       <main id="main">{children}</main>
       <RouteAnnouncer mainId="main" />
       <SiteFooter />
       <ToastViewport toast={shell?.toast ?? null} />
       {data?.currentUser ? <StudyRoomInvitePopup /> : null}
       <SiteTourHost unseen={shell?.unseenTours ?? NO_TOURS} />
+      <TrackingHost />
     </DialogHost>
   );
 }

@@ -5,6 +5,7 @@ import { realtimeSummary } from "~/shell/realtime-summary.server";
 import type { ShellRead } from "~/shell/shell-read.server";
 import { shellData } from "~/shell/shell.server";
 import { parseAppearance, THEME_COOKIE } from "~/theme/theme";
+import { CONSENT_COOKIE, parseConsent } from "~/tracking/consent";
 import type { Toast } from "~/toasts/toast";
 
 /** What the root loader reads from the request (app/root.tsx). */
@@ -38,7 +39,14 @@ export function rootData({ session, shellRead, cookies, toast, csrfToken, siteOr
     // The browser's realtime connection settings and the counts.
     realtime,
     shell,
+    // Null until the visitor chooses (the consent bar shows); tracking runs only with analytics on.
+    consent: consentOf(cookies[CONSENT_COOKIE]),
   };
+}
+
+function consentOf(value: string | undefined): { analytics: boolean } | null {
+  const consent = parseConsent(value);
+  return consent ? { analytics: consent.analytics } : null;
 }
 
 export type RootLoaderBody = ReturnType<typeof rootData>;

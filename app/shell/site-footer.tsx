@@ -43,6 +43,11 @@ export function SiteFooter() {
                 </DialogLink>
               </li>
             ))}
+            <li>
+              <a href="/cookie-consent" data-discover="true">
+                Cookie settings
+              </a>
+            </li>
           </ul>
         </div>
       </div>

@@ -152,6 +152,8 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/terms-and-conditions": { url: "/terms-and-conditions" },
   "routes/theme": mutationOnly("/theme", "POST"),
   "routes/site-banner": mutationOnly("/site-banner", "POST"),
+  "routes/cookie-consent": { url: "/cookie-consent", mutation: "POST" },
+  "routes/referral": { url: "/referral" },
   "routes/api+/v1+/online_courses+/_index": { url: "/api/v1/online_courses", mutation: "POST" },
   "routes/api+/v1+/online_courses+/$id": { url: "/api/v1/online_courses/waterloo-math-137-exam-prep", mutation: "PATCH" },
   "routes/api+/v1+/activities+/$id": { url: "/api/v1/activities/not-an-id", get: { status: 404 } },

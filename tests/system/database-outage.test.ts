@@ -58,7 +58,8 @@ describe.runIf(inject("testDatabase").kind === "postgres")("losing the database"
 
   it("answers 503 while the database is gone, survives and recovers with every acknowledged write kept", async () => {
     const page = await fetch(`${origin}/`, { headers: { Accept: "text/html" } });
-    const cookie = page.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    // The visitor allowed analytics: tracking events are refused without it.
+    const cookie = [...page.headers.getSetCookie().map((c) => c.split(";")[0]), "cookie_consent=accepted"].join("; ");
     const token = metaCsrfToken(await page.text())!;
     const runId = `outage-${Date.now()}`;
     const acknowledged: number[] = [];

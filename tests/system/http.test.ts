@@ -203,6 +203,7 @@ describe("API documents and errors", () => {
     expect(body.meta.csrf_token).toEqual(expect.any(String));
     expect(await countTrackingEvents()).toBe(before);
 
+    guest.jar.set("cookie_consent", "accepted");
     const retried = await guest.fetch("/tracking_events", {
       method: "PUT",
       headers: jsonHeaders(body.meta.csrf_token),
@@ -228,6 +229,7 @@ describe("API documents and errors", () => {
     ["a body that is not an object", "application/json", "[1,2,3]", 422, "invalid_attribute"],
   ])("answers %s with a clear error and stores nothing", async (_case, contentType, body, status, code) => {
     const guest = visitor(app);
+    guest.jar.set("cookie_consent", "accepted");
     const { csrfToken } = await guest.page("/");
     const before = await countTrackingEvents();
     const response = await guest.fetch("/tracking_events", {
@@ -241,8 +243,42 @@ describe("API documents and errors", () => {
     expect(await countTrackingEvents()).toBe(before);
   });
 
+  it("refuses a tracking event until the visitor allows analytics, and stores nothing", async () => {
+    const guest = visitor(app);
+    const { csrfToken } = await guest.page("/");
+    const before = await countTrackingEvents();
+    const send = () =>
+      guest.fetch("/tracking_events", { method: "PUT", headers: jsonHeaders(csrfToken), body: JSON.stringify({ tracking_event: { type: "page_view" } }) });
+    for (const choice of [undefined, "rejected", "custom.necessary", "made-up"]) {
+      if (choice) guest.jar.set("cookie_consent", choice);
+      const refused = await send();
+      expect(refused.status).toBe(403);
+      expect((await refused.json()).errors[0]).toMatchObject({ code: "tracking_not_allowed", detail: "Tracking is off until you allow it." });
+    }
+    expect(await countTrackingEvents()).toBe(before);
+    guest.jar.set("cookie_consent", "custom.analytics");
+    expect((await send()).status).toBe(201);
+  });
+
+  it("takes a beacon: a POST whose JSON body carries the CSRF token, as navigator.sendBeacon sends it", async () => {
+    const guest = visitor(app);
+    const { csrfToken } = await guest.page("/");
+    guest.jar.set("cookie_consent", "accepted");
+    const beacon = (token: string) =>
+      guest.fetch("/tracking_events", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ csrf_token: token, tracking_event: { type: "page_view", device_uuid: "beacon-1", parameters: { path: "/" } } }),
+      });
+    expect((await beacon(`${csrfToken}x`)).status).toBe(400);
+    const stored = await beacon(csrfToken!);
+    expect(stored.status).toBe(201);
+    expect((await stored.json()).data.attributes).toMatchObject({ type: "page_view", device_uuid: "beacon-1" });
+  });
+
   it("stores a tracking event and answers the document", async () => {
     const guest = visitor(app);
+    guest.jar.set("cookie_consent", "accepted");
     const { csrfToken } = await guest.page("/");
     const response = await guest.fetch("/tracking_events2", {
       method: "PUT",

@@ -15,7 +15,7 @@ export interface AdminSection {
 }
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { route: "routes/admin+/reports", path: "/admin/reports", label: "Reports", description: "Signups, revenue and active students by month, with CSV downloads." },
+  { route: "routes/admin+/reports", path: "/admin/reports", label: "Reports", description: "Signups, revenue, active students, landing-page views and conversions by month, with CSV downloads." },
   { route: "routes/admin+/online-courses", path: "/admin/online-courses", label: "Online courses", description: "Every online course by status; change its status or instructor." },
   { route: "routes/admin+/study-sessions", path: "/admin/study-sessions", label: "Study sessions", description: "Every live study session; confirm or change its instructor." },
   { route: "routes/admin+/schools", path: "/admin/schools", label: "Schools", description: "Create and edit schools, and merge duplicates." },

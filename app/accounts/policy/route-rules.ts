@@ -290,6 +290,10 @@ export const ROUTE_RULES = {
   "routes/terms-and-conditions": { access: "public" },
   "routes/theme": onlyMutations("public"),
   "routes/site-banner": onlyMutations("public"),
+  // The cookie choice: a page and a form for anyone, which only set this browser's consent cookie.
+  "routes/cookie-consent": { access: "public" },
+  // The referral programme's landing page (SPEC §1).
+  "routes/referral": { access: "public" },
   // Online courses API: reads follow the access module (guests see what guests may see);
   // enrolments and progress are the signed-in caller's own.
   // Writes (create, details, status, delete) are the editor's: its roles, then

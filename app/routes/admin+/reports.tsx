@@ -4,18 +4,18 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminHeader } from "~/components/admin-header";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { centsToAmount } from "~/reports/csv";
-import { REPORT_KINDS, REPORT_MONTHS, REPORT_TITLES } from "~/reports/report-kinds";
+import { REPORT_KINDS, REPORT_MONTHS, REPORT_NOTES, REPORT_TITLES } from "~/reports/report-kinds";
 import { monthlyReport } from "~/reports/reports.server";
 import { requestNow } from "~/utils/clock.server";
 
 const ROUTE = "routes/admin+/reports";
 
-/** /admin/reports (SPEC §3 reports): signups, revenue and active students over the last twelve months, each with its CSV. */
+/** /admin/reports (SPEC §3 reports): signups, revenue, active students, landing-page views and conversions over the last twelve months, each with its CSV. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request, ROUTE);
   const now = requestNow(request);
   const reports = await Promise.all(REPORT_KINDS.map((kind) => monthlyReport(kind, now)));
-  return { reports: reports.map((report) => ({ ...report, title: REPORT_TITLES[report.kind] })) };
+  return { reports: reports.map((report) => ({ ...report, title: REPORT_TITLES[report.kind], note: REPORT_NOTES[report.kind] ?? null })) };
 }
 
 export default function AdminReportsPage() {
@@ -33,6 +33,11 @@ export default function AdminReportsPage() {
           <Heading as="h2" size="5" id={`report-${report.kind}`} mt="5" mb="2">
             {report.title}
           </Heading>
+          {report.note ? (
+            <Text as="p" size="2" color="gray" mb="2">
+              {report.note}
+            </Text>
+          ) : null}
           <p>
             <a href={`/admin/reports/${report.kind}/csv`} download={`${report.kind}.csv`}>
               Download {report.title.toLowerCase()} (CSV)

@@ -7,7 +7,7 @@ import { requestNow } from "~/utils/clock.server";
 
 const ROUTE = "routes/admin+/reports_.$report.csv";
 
-/** GET /admin/reports/{signups|revenue|active-students}/csv: the report's table as a CSV download. */
+/** GET /admin/reports/{signups|revenue|active-students|landing-pages|landing-page-conversions}/csv: the report's table as a CSV download. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRouteAccess(request, ROUTE);
   if (!isReportKind(params.report)) throw new Response("No such report.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });

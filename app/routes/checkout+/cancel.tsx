@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/accounts/authorize.server";
 import { checkoutRetryPath } from "~/payments/cancelled.server";
 import { metaFor } from "~/seo/page-meta";
+import { useTrackFailedPurchase } from "~/tracking/tracking-host";
 
 const ROUTE = "routes/checkout+/cancel";
 
@@ -14,7 +15,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function CheckoutCancelledPage() {
-  const { retry, lastFailure } = useLoaderData<typeof loader>();
+  const { retry, lastFailure, failure } = useLoaderData<typeof loader>();
+  useTrackFailedPurchase(failure);
   return (
     <Container size="2" px="4" py="6">
       <Card size="3">

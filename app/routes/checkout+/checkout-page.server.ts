@@ -50,7 +50,7 @@ export async function checkoutView(page: { product: CheckoutProduct; productQuer
   const lastFailure = buyer
     ? await db()
         .selectFrom("failed_purchases")
-        .select("message")
+        .select(["id", "error_type", "code", "message", "decline_code"])
         .where("user_id", "=", buyer.id)
         .where("created_at", ">", new Date(Date.now() - 30 * 60_000))
         .orderBy("created_at", "desc")
@@ -67,6 +67,9 @@ export async function checkoutView(page: { product: CheckoutProduct; productQuer
     creditsAvailableCents: priced.facts.creditsAvailableCents,
     blocked: priced.facts.blocked,
     lastFailure: lastFailure?.message ?? null,
+    failedPurchase: lastFailure
+      ? { id: lastFailure.id, type: lastFailure.error_type, code: lastFailure.code, message: lastFailure.message, decline_code: lastFailure.decline_code }
+      : null,
   };
 }
 

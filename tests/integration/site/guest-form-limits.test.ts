@@ -107,7 +107,7 @@ describe("the tracking endpoints", () => {
     trackingAction({
       request: new Request("http://app.test/tracking_events", {
         method: "PUT",
-        headers: { "Content-Type": "application/json" },
+        headers: { "Content-Type": "application/json", Cookie: "cookie_consent=accepted" },
         body: JSON.stringify({ tracking_event: { type } }),
       }),
       params: {},

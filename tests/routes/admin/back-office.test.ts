@@ -347,7 +347,7 @@ describe("the reports", () => {
     expect(delta(after, `${month(now)}|tokens (USD)`) - delta(baseline, `${month(now)}|tokens (USD)`)).toBeCloseTo(-1000);
 
     const page = await admin.get(reportsLoader, "/admin/reports");
-    expect(page.data.reports.map((report: { kind: string }) => report.kind)).toEqual(["signups", "revenue", "active-students"]);
+    expect(page.data.reports.map((report: { kind: string }) => report.kind)).toEqual(["signups", "revenue", "active-students", "landing-pages", "landing-page-conversions"]);
     expect(page.data.reports[0].rows).toHaveLength(12);
     expect((await admin.get(csvLoader, "/admin/reports/nothing/csv", { params: { report: "nothing" } })).status).toBe(404);
   });

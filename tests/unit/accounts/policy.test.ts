@@ -199,6 +199,8 @@ describe("the route table", () => {
     "routes/terms-and-conditions": { load: "everyone" },
     "routes/theme": { load: "everyone", mutate: "everyone" },
     "routes/site-banner": { load: "everyone", mutate: "everyone" },
+    "routes/cookie-consent": { load: "everyone", mutate: "everyone" },
+    "routes/referral": { load: "everyone" },
     // Online courses API (issue 5).
     "routes/api+/v1+/online_courses+/_index": { load: "everyone", mutate: courseEditors },
     "routes/api+/v1+/online_courses+/$id": { load: "everyone", mutate: courseEditors },

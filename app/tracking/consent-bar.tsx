@@ -1,0 +1,44 @@
+import { Button } from "@radix-ui/themes";
+import { Form, useLocation } from "@remix-run/react";
+import { CsrfInput } from "~/components/csrf-input";
+import { useRootData } from "~/shell/root-data";
+
+export const CONSENT_PATH = "/cookie-consent";
+
+/**
+ * The cookie choice, shown under the app bar until the visitor makes one. A plain form (works
+ * without JavaScript) and part of the page's flow, not an overlay, so it never covers the page.
+ * Nothing is tracked and no third-party script loads while it shows.
+ */
+export function ConsentBar() {
+  const data = useRootData();
+  const location = useLocation();
+  if (!data || data.consent || location.pathname === CONSENT_PATH) return null;
+  const back = `${location.pathname}${location.search}`;
+  return (
+    <section className="consent-bar" data-shell="consent-bar" aria-labelledby="consent-bar-heading">
+      <div className="consent-bar__inner wrapper wrapper--wide">
+        <div>
+          <h2 id="consent-bar-heading" className="consent-bar__heading">
+            Cookies on this site
+          </h2>
+          <p className="consent-bar__message">
+            Necessary cookies keep you signed in and your settings. With your permission we also count page views, searches and failed payments to improve
+            the site, and load Google&apos;s sign-in prompt.{" "}
+            <a href={`${CONSENT_PATH}?redirectTo=${encodeURIComponent(back)}`}>Choose cookies</a>
+          </p>
+        </div>
+        <Form method="post" action={CONSENT_PATH} className="consent-bar__actions" preventScrollReset>
+          <CsrfInput />
+          <input type="hidden" name="redirectTo" value={back} />
+          <Button type="submit" name="choice" value="accept">
+            Allow analytics
+          </Button>
+          <Button type="submit" name="choice" value="reject" variant="soft">
+            Only necessary
+          </Button>
+        </Form>
+      </div>
+    </section>
+  );
+}

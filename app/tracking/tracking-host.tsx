@@ -1,0 +1,74 @@
+import { useLocation } from "@remix-run/react";
+import { useEffect } from "react";
+import { useRootData } from "~/shell/root-data";
+import { landingPageFor, pageViewDelay, SEARCH_TRACKING_DEBOUNCE_MS, TRACKING_EVENT_TYPES } from "~/tracking/landing-pages";
+import { sendTrackingEvent, setTrackingEnabled } from "~/tracking/tracking.client";
+
+let pageViewsSent = 0;
+
+/**
+ * Page views and landing-page views (SPEC §1, §9), once the visitor allows analytics: sent 400 ms
+ * after a page shows (1 s for the first page), and not at all if they moved on before that.
+ */
+export function TrackingHost() {
+  const analytics = useRootData()?.consent?.analytics === true;
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    setTrackingEnabled(analytics);
+  }, [analytics]);
+  useEffect(() => {
+    if (!analytics) return;
+    const timer = window.setTimeout(() => {
+      pageViewsSent += 1;
+      const landingPage = landingPageFor(pathname);
+      sendTrackingEvent({ type: TRACKING_EVENT_TYPES.pageView, target_type: "Page", target_id: pathname.slice(0, 100), parameters: { path: pathname, query: search.slice(0, 500) } });
+      if (landingPage) {
+        sendTrackingEvent({ type: TRACKING_EVENT_TYPES.landingPageView, target_type: "LandingPage", target_id: landingPage, parameters: { path: pathname, referrer: document.referrer.slice(0, 500) } });
+      }
+    }, pageViewDelay(pageViewsSent === 0));
+    return () => window.clearTimeout(timer);
+  }, [analytics, pathname, search]);
+  return null;
+}
+
+let searchTimer: number | undefined;
+
+/** A search as it is typed, sent once typing has paused for 2 s (SPEC §9), so a word is one event. */
+export function trackSearchTyping(query: string, parameters: Record<string, unknown> = {}) {
+  if (searchTimer !== undefined) window.clearTimeout(searchTimer);
+  const text = query.trim();
+  if (!text) return;
+  searchTimer = window.setTimeout(() => {
+    searchTimer = undefined;
+    sendTrackingEvent({ type: TRACKING_EVENT_TYPES.search, parameters: { ...parameters, query: text.slice(0, 100) } });
+  }, SEARCH_TRACKING_DEBOUNCE_MS);
+}
+
+export interface FailedPurchase {
+  id: number;
+  type: string;
+  code: string | null;
+  message: string;
+  decline_code: string | null;
+}
+
+/** A failed payment the buyer is shown (SPEC §8), sent once per failure for this browser. */
+export function useTrackFailedPurchase(failure: FailedPurchase | null) {
+  const analytics = useRootData()?.consent?.analytics === true;
+  useEffect(() => {
+    if (!analytics || !failure) return;
+    const key = `tracked_failed_purchase_${failure.id}`;
+    try {
+      if (localStorage.getItem(key)) return;
+      localStorage.setItem(key, "1");
+    } catch {
+      // Without storage it may be sent again on a later visit; the id tells them apart.
+    }
+    sendTrackingEvent({
+      type: TRACKING_EVENT_TYPES.failedPurchase,
+      target_type: "FailedPurchase",
+      target_id: failure.id,
+      parameters: { type: failure.type, code: failure.code, message: failure.message.slice(0, 500), decline_code: failure.decline_code },
+    });
+  }, [analytics, failure]);
+}
