@@ -13,7 +13,7 @@ import { requestNow } from "~/utils/clock.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRouteAccess(request, "routes/shares+/$token_.file");
   const file = await sharedFile(params.token ?? "", requestNow(request));
-  if (!file) throw refuseFile(SHARE_MESSAGES.notFound);
+  if (!file) return refuseFile(SHARE_MESSAGES.notFound);
   const response = privateFileResponse(file, { disposition: "attachment", method: request.method });
   response.headers.set("X-Robots-Tag", "noindex");
   response.headers.set("Referrer-Policy", "no-referrer");
