@@ -26,7 +26,7 @@ test("a student shares a deck read-only, a guest opens it, the student revokes i
   await page.getByRole("button", { name: "Create a read-only link" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Shared links" })).toBeVisible();
   await expect(page.getByText("Your link is ready: copy it from the list below.")).toBeVisible();
-  const link = await page.getByLabel(`Link to “${title}”`).inputValue();
+  const link = await page.getByRole("textbox", { name: `Link to “${title}”` }).inputValue();
   expect(link).toMatch(/\/shares\/[A-Za-z0-9_-]{32}$/);
 
   const guestContext = await browser.newContext({ javaScriptEnabled: testInfo.project.name !== "js-off" });
