@@ -1148,6 +1148,9 @@ export interface Database {
   job_applications: JobApplicationsTable;
   job_applicant_notes: JobApplicantNotesTable;
   course_notes_packages: CourseNotesPackagesTable;
+  // Shared links and their openings (migration 0044).
+  shares: SharesTable;
+  resource_views: ResourceViewsTable;
   // Stripe prices of the subscription plans (migration 0040).
   stripe_products: StripeProductsTable;
   announcements: AnnouncementsTable;
@@ -1490,6 +1493,29 @@ export interface CourseNotesPackagesTable {
   reviewed_at: Date | null;
   reward_tokens: number | null;
   created_at: CreatedAt;
+}
+
+/** SPEC §3 shares: a read-only link to one resource (app/shares/resources.server.ts names the types). */
+export interface SharesTable {
+  id: Generated<number>;
+  token: string;
+  owner_id: number;
+  resource_type: string;
+  resource_id: number;
+  /** The resource's title when the link was made, for the owner's list. */
+  title: string;
+  created_at: CreatedAt;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+}
+
+/** SPEC §3 resourceViews: one opening of a shared link; no viewer for a guest. */
+export interface ResourceViewsTable {
+  id: Generated<number>;
+  share_id: number;
+  viewer_id: number | null;
+  user_agent: string | null;
+  viewed_at: CreatedAt;
 }
 
 /** SPEC §3 stripeProducts: the Stripe price an admin set for a plan in one interval and currency. */

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { termLabel } from "~/classes/terms";
 import type { ClassTerm } from "~/db/schema";
 import { fileSizeText } from "~/formatting/file-size";
+import { ShareForm } from "~/shares/share-views";
 
 interface ApprovedNotes {
   notes: { id: number; title: string; term: ClassTerm; term_year: number; size_bytes: number; uploader_first_name: string }[];
@@ -42,6 +43,7 @@ export function ApprovedNotesSection({ notes, canOpen, courseCode, signedIn }: A
               <strong>{note.title}</strong>
             )}{" "}
             — {termLabel({ term: note.term, year: note.term_year })} · by {note.uploader_first_name} · {fileSizeText(note.size_bytes)}
+            {canOpen ? <ShareForm resourceType="notes_package" resourceId={note.id} what="these notes" /> : null}
           </li>
         ))}
       </ul>

@@ -207,3 +207,37 @@ export async function readNotesFile(id: number, viewer: Viewer) {
   const bytes = await readStoredFile(NOTES_BUCKET, row.storage_key);
   return bytes ? { bytes, fileName: row.file_name, contentType: row.content_type } : null;
 }
+
+/** Notes as one viewer may see them (mayOpenNotes), with their course; undefined for anyone else and for unknown notes. */
+export async function notesPackageForViewer(id: number, viewer: Viewer) {
+  if (viewer.id === null) return undefined;
+  const row = await db()
+    .selectFrom("course_notes_packages as n")
+    .innerJoin("courses as c", "c.id", "n.course_id")
+    .select((eb) => [
+      "n.id",
+      "n.title",
+      "n.term",
+      "n.term_year",
+      "n.status",
+      "n.uploader_id",
+      "n.file_name",
+      "n.size_bytes",
+      "c.code as course_code",
+      "c.name as course_name",
+      eb
+        .exists(eb.selectFrom("user_courses as uc").select("uc.id").whereRef("uc.course_id", "=", "n.course_id").where("uc.user_id", "=", viewer.id!).where("uc.relation", "=", "enrolled"))
+        .as("takes_course"),
+    ])
+    .where("n.id", "=", id)
+    .executeTakeFirst();
+  if (!row || !mayOpenNotes({ isStaff: isReviewer(viewer), isUploader: row.uploader_id === viewer.id, takesCourse: Boolean(row.takes_course), status: row.status })) return undefined;
+  return row;
+}
+
+/** The stored file of notes whose access was decided already (a shared link checks its owner's). */
+export async function notesFileOf(id: number) {
+  const row = await db().selectFrom("course_notes_packages").select(["storage_key", "file_name", "content_type"]).where("id", "=", id).executeTakeFirst();
+  const bytes = row ? await readStoredFile(NOTES_BUCKET, row.storage_key) : null;
+  return row && bytes ? { bytes, fileName: row.file_name, contentType: row.content_type } : undefined;
+}

@@ -14,6 +14,7 @@ import { displayDate, isoOf } from "~/formatting/display";
 import { NOTES_MESSAGES, NOTES_STATUS_LABELS, notesTermChoices, notesUploadSchema, parseNotesTerm } from "~/notes/notes-packages";
 import { coursesForNotes, myNotesPackages, uploadNotes } from "~/notes/notes-packages.server";
 import { metaFor } from "~/seo/page-meta";
+import { ShareForm } from "~/shares/share-views";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { requestNow } from "~/utils/clock.server";
 
@@ -127,6 +128,7 @@ export default function UploadNotesPage() {
                   {upload.status === "approved" && upload.reward_tokens ? <> — you earned {upload.reward_tokens} tokens</> : null}
                   {upload.status === "rejected" && upload.rejection_reason ? <> — {upload.rejection_reason}</> : null}
                 </p>
+                {upload.status === "approved" ? <ShareForm resourceType="notes_package" resourceId={upload.id} what="these notes" /> : null}
               </li>
             ))}
           </ul>

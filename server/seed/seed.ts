@@ -29,6 +29,7 @@ import { seedBackOffice } from "./back-office";
 import { seedContest } from "./contest";
 import { seedHiring } from "./hiring";
 import { seedNotes } from "./notes";
+import { seedShares } from "./shares";
 import { seedScholarshipApplications } from "./scholarships";
 import { schools } from "./data/schools";
 import { studySessions } from "./data/study-sessions";
@@ -158,6 +159,9 @@ const SEEDED_TABLES = [
   "course_schedule_events",
   // MATH 137's approved notes from the class rep and the demo student's notes waiting for review (server/seed/notes.ts).
   "course_notes_packages",
+  // The demo student's shared link to a deck, opened by the demo tutor and a guest, and a turned-off one (server/seed/shares.ts).
+  "shares",
+  "resource_views",
   // The demo student's scholarship application in review (server/seed/scholarships.ts).
   "scholarship_applications",
 ] as const satisfies readonly (keyof Database)[];
@@ -570,6 +574,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   Object.assign(summary, await seedHiring(trx, { user: userId }, now));
   Object.assign(summary, await seedClassReps(trx, { user: userId }, now));
   Object.assign(summary, await seedNotes(trx, { user: userId }, now));
+  Object.assign(summary, await seedShares(trx, { user: userId }, now));
   Object.assign(summary, await seedScholarshipApplications(trx, { user: userId }, now));
 
   return summary;

@@ -472,6 +472,11 @@ export const ROUTE_RULES = {
   "routes/tokens": { access: "public" },
   "routes/upload-notes": { access: "signed-in" },
   "routes/upload-notes_.$id.file": { access: "signed-in" },
+  // Shared links (SPEC §2 /shares/{token}): anyone with a link reads the one resource it shares
+  // (and its file), never changes it; making, listing and turning off links is the member's own.
+  "routes/shares+/_index": { access: "signed-in" },
+  "routes/shares+/$token": { access: "public" },
+  "routes/shares+/$token_.file": { access: "public" },
   // Partner invitations (SPEC §2 Shell): answered from the account menu by a signed-in user;
   // `can(viewer, "respond_to_partner_invite", membership)` then allows only the invited user.
   "routes/partner-memberships.$id": onlyMutations("signed-in"),

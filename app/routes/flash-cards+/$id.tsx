@@ -9,6 +9,7 @@ import { gradeSchema, safeReturnPath } from "~/flash-cards/forms";
 import { deckCountsText, StudyCard, TagFilters } from "~/flash-cards/study-card";
 import { studyView } from "~/flash-cards/study.server";
 import { metaFor } from "~/seo/page-meta";
+import { ShareForm } from "~/shares/share-views";
 import { requestNow } from "~/utils/clock.server";
 
 const ROUTE = "routes/flash-cards+/$id";
@@ -71,6 +72,7 @@ export default function StudyDeckPage() {
       {view.tags.length > 0 ? <TagFilters tags={view.tags} current={view.tag} returnPath={returnPath} /> : null}
       <FormErrors errors={answer?.result.error?.[""] ?? undefined} />
       <StudyCard view={view} editHref={editHref} doneLink={returnPath ? { to: returnPath, label: "Go back" } : null} />
+      <ShareForm resourceType="flash_card_deck" resourceId={deck.id} what="this deck" />
     </div>
   );
 }

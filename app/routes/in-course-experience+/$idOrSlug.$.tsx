@@ -34,6 +34,7 @@ import { useInAppLinks } from "~/components/in-app-links";
 import { ActivityQuestions } from "~/community/question-thread";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { notFound } from "~/errors/not-found.server";
+import { ShareForm } from "~/shares/share-views";
 
 const ROUTE = "routes/in-course-experience+/$idOrSlug.$";
 
@@ -272,6 +273,7 @@ function ActivityPanel({ selected, courseId }: { selected: SelectedActivity; cou
       ) : (
         <>
           {activity.type === "video" || activity.type === "reading" ? <LessonContent activity={activity} content={selected.content} /> : null}
+          {page.signedIn && (activity.type === "video" || activity.type === "reading") ? <ShareForm resourceType="online_course_activity" resourceId={activity.id} what="this lesson" /> : null}
           {selected.deck ? <CourseDeck activityId={activity.id} deck={selected.deck} /> : null}
           {selected.mock ? (
             <MockExamPanel

@@ -187,6 +187,8 @@ export const EXTRA_PAGES: AxePage[] = [
     role: "teacher",
     url: { from: "/teacher-dashboard", links: [/^\/teacher-dashboard\/courses\/\d+\/students$/, { href: /^\/course-assignments\/\d+$/, text: "Problem set 3: limits" }] },
   },
+  // The demo student's shared deck, as a guest opens it (/shares, the list, is a sample page).
+  { name: "routes/shares+/$token (the demo student's shared deck)", role: "guest", url: "/shares/demo-amino-acids-deck-shared-link" },
 ];
 
 export const AXE_PAGES: AxePage[] = [...samplePages(), ...EXTRA_PAGES];

@@ -1,0 +1,131 @@
+import { Button, Flex, Text } from "@radix-ui/themes";
+import { Form, Link } from "@remix-run/react";
+import { useEffect, useId, useState } from "react";
+import { CsrfInput } from "~/components/csrf-input";
+import { fileSizeText } from "~/formatting/file-size";
+import { SHARE_EXPIRY_CHOICES, type SharedBlock } from "~/shares/share-links";
+
+/**
+ * "Share" beside a resource its viewer may see: a read-only link made at /shares, which then
+ * lists it with its address to copy. Works as a plain form; no script needed.
+ */
+export function ShareForm({ resourceType, resourceId, what }: { resourceType: string; resourceId: number; what: string }) {
+  const id = useId();
+  return (
+    <details className="share-form">
+      <summary>Share {what}</summary>
+      <Form method="post" action="/shares" className="share-form__form">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="create" />
+        <input type="hidden" name="resource_type" value={resourceType} />
+        <input type="hidden" name="resource_id" value={resourceId} />
+        <Text as="p" size="2" color="gray">
+          Anyone with the link can read it (not change it) until you turn the link off.
+        </Text>
+        <Flex gap="2" wrap="wrap" align="end">
+          <Flex direction="column" gap="1">
+            <label htmlFor={`${id}-expiry`}>
+              <Text size="2" weight="medium">
+                Link expires
+              </Text>
+            </label>
+            <select id={`${id}-expiry`} name="expiry" className="native-input" defaultValue="never">
+              {SHARE_EXPIRY_CHOICES.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          </Flex>
+          <Button type="submit" variant="soft">
+            Create a read-only link
+          </Button>
+        </Flex>
+        <Text as="p" size="1" color="gray">
+          <Link to="/shares">Your shared links</Link>
+        </Text>
+      </Form>
+    </details>
+  );
+}
+
+/** A link's address in a read-only field anyone can select; with JavaScript, a button copies it. */
+export function ShareLinkField({ link, label }: { link: string; label: string }) {
+  const id = useId();
+  const [canCopy, setCanCopy] = useState(false);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => setCanCopy(typeof navigator !== "undefined" && Boolean(navigator.clipboard)), []);
+  return (
+    <Flex direction="column" gap="1">
+      <label htmlFor={id}>
+        <Text size="2" weight="medium">
+          {label}
+        </Text>
+      </label>
+      <Flex gap="2" wrap="wrap" align="center">
+        <input id={id} className="native-input invite-link" type="text" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
+        {canCopy ? (
+          <Button
+            type="button"
+            variant="soft"
+            onClick={() => {
+              void navigator.clipboard.writeText(link).then(() => setCopied(true));
+            }}
+          >
+            {copied ? "Copied" : "Copy link"}
+          </Button>
+        ) : null}
+      </Flex>
+      <Text size="1" color="gray" role="status">
+        {copied ? "The link is on your clipboard." : ""}
+      </Text>
+    </Flex>
+  );
+}
+
+/** A shared resource's content, read-only: text, cards, or a file downloaded through the link. */
+export function SharedBlocks({ blocks, fileHref }: { blocks: SharedBlock[]; fileHref: string }) {
+  return (
+    <>
+      {blocks.map((block, index) => {
+        switch (block.kind) {
+          case "text":
+            return (
+              <p key={index} className="shared-text">
+                {block.text}
+              </p>
+            );
+          case "cards":
+            return block.cards.length === 0 ? (
+              <p key={index} className="muted">
+                No cards yet.
+              </p>
+            ) : (
+              <ol key={index} className="shared-cards" aria-label="Cards">
+                {block.cards.map((card, position) => (
+                  <li key={position} className="shared-cards__card">
+                    <dl>
+                      <dt>Front</dt>
+                      <dd>{card.front}</dd>
+                      <dt>Back</dt>
+                      <dd>{card.back}</dd>
+                    </dl>
+                  </li>
+                ))}
+              </ol>
+            );
+          case "file":
+            return (
+              <p key={index}>
+                <Button asChild>
+                  <a href={fileHref} download={block.fileName}>
+                    Download {block.fileName} ({fileSizeText(block.sizeBytes)})
+                  </a>
+                </Button>
+              </p>
+            );
+        }
+      })}
+    </>
+  );
+}
