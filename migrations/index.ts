@@ -39,6 +39,7 @@ import * as stripeProducts from "./0040_stripe_products";
 import * as courseNotesPackages from "./0041_course_notes_packages";
 import * as shares from "./0044_shares";
 import * as trackingReportIndexes from "./0046_tracking_report_indexes";
+import * as siteTourEditing from "./0047_site_tour_editing";
 import * as assignmentFeedbackWithoutWork from "./0048_assignment_feedback_without_work";
 
 /**
@@ -86,5 +87,6 @@ export const migrations: Record<string, Migration> = {
   "0041_course_notes_packages": courseNotesPackages,
   "0044_shares": shares,
   "0046_tracking_report_indexes": trackingReportIndexes,
+  "0047_site_tour_editing": siteTourEditing,
   "0048_assignment_feedback_without_work": assignmentFeedbackWithoutWork,
 };

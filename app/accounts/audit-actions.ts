@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   "scholarship_application.decline",
   "stripe_product.update",
   "contest.announce",
+  "site_tours.start_all",
+  "site_tours.end_all",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1175,6 +1175,7 @@ export interface Database {
   site_tours: SiteToursTable;
   site_tour_steps: SiteTourStepsTable;
   site_tour_views: SiteTourViewsTable;
+  user_platforms: UserPlatformsTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -1746,6 +1747,15 @@ export interface SiteTourViewsTable {
   user_id: number;
   tour_id: number;
   viewed_at: CreatedAt;
+}
+
+/** A signed-in user's browser as it reported itself (migration 0047). */
+export interface UserPlatformsTable {
+  user_id: number;
+  client_id: string;
+  browser_info: Generated<string>;
+  extension_version: string | null;
+  updated_at: Generated<Date>;
 }
 
 // ── Polls and surveys on blog posts and course pages (migration 0028) ────────────────────────

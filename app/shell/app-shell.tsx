@@ -8,6 +8,7 @@ import { useRootData } from "~/shell/root-data";
 import { SiteBanner } from "~/shell/site-banner-view";
 import { SiteFooter } from "~/shell/site-footer";
 import { ToastViewport } from "~/shell/toasts";
+import { ExtensionCheck } from "~/platform/extension-check";
 import { SiteTourHost } from "~/site-tours/site-tour-host";
 import { StudyRoomInvitePopup } from "~/study-rooms/invite-popup";
 import { ConsentBar } from "~/tracking/consent-bar";
@@ -61,6 +62,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <SiteFooter />
       <ToastViewport toast={shell?.toast ?? null} />
       {data?.currentUser ? <StudyRoomInvitePopup /> : null}
+      {data?.currentUser ? <ExtensionCheck /> : null}
       <SiteTourHost unseen={shell?.unseenTours ?? NO_TOURS} />
       <TrackingHost />
     </DialogHost>

@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { loader as siteTourLoader } from "~/routes/site-tour";
 import { useRootData } from "~/shell/root-data";
-import { moveInTour, siteTourHref, stepsToShow, type SiteTourKey, type TourMove, type TourStep } from "~/site-tours/tours";
+import { moveInTour, nextVisibleStep, siteTourHref, stepsToShow, type SiteTourKey, type TourMove, type TourStep } from "~/site-tours/tours";
 import { markTourViewed } from "~/site-tours/viewed";
 
 export interface SiteTourOverlayProps {
@@ -78,9 +78,16 @@ export function SiteTourOverlay({ tourKey, onClose }: SiteTourOverlayProps) {
   };
   const move = (direction: TourMove) => {
     if (!plan) return;
-    const next = moveInTour(index, plan.steps.length, direction);
-    if ("finished" in next) finish();
-    else setIndex(next.index);
+    if (direction === "end" || !plan.highlighted) {
+      const next = moveInTour(index, plan.steps.length, direction);
+      if ("finished" in next) finish();
+      else setIndex(next.index);
+      return;
+    }
+    // An element gone since the tour started (a menu closed, the page changed) is skipped; past the last one left, the tour ends.
+    const next = nextVisibleStep(plan.steps, index, direction, (selector) => findTarget(selector) !== null);
+    if (next !== null) setIndex(next);
+    else if (direction === "next") finish();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key === "ArrowRight") move("next");

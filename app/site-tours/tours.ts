@@ -111,6 +111,20 @@ export function stepsToShow<S extends TourStep>(steps: readonly S[], isPresent: 
   return present.length > 0 ? { steps: present, highlighted: true } : { steps: ordered, highlighted: false };
 }
 
+/**
+ * The index of the step to show after `from` going forward (or back): the first whose element is
+ * on the page now, skipping those that vanished since the tour started (a closed menu, a page that
+ * changed). Null when none is left that way, which finishes the tour going forward, so a tour is
+ * never stuck on a step it cannot point at.
+ */
+export function nextVisibleStep<S extends TourStep>(steps: readonly S[], from: number, direction: "next" | "back", isVisible: (selector: string) => boolean): number | null {
+  const delta = direction === "next" ? 1 : -1;
+  for (let index = from + delta; index >= 0 && index < steps.length; index += delta) {
+    if (isVisible(steps[index]!.selector)) return index;
+  }
+  return null;
+}
+
 /** Moving through a tour of `count` steps: Next past the last step, or End, finishes it. */
 export type TourMove = "next" | "back" | "end";
 export type TourPosition = { index: number } | { finished: true };

@@ -116,6 +116,9 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/admin+/hiring.applications.$id": { url: "/admin/hiring/applications/999999999", get: { status: 404 }, mutation: "POST" },
   "routes/admin+/hiring.applications.$id_.resume": { url: "/admin/hiring/applications/999999999/resume", get: { status: 404 } },
   "routes/admin+/users.$id.sign_in_as": mutationOnly("/admin/users/1/sign_in_as", "POST"),
+  "routes/admin+/site-tours._index": { url: "/admin/site-tours" },
+  "routes/admin+/site-tours.$tourKey": { url: "/admin/site-tours/site_help", mutation: "POST" },
+  "routes/admin+/users.$id.site-tours": mutationOnly("/admin/users/1/site-tours", "POST"),
   "routes/admin+/impersonation.stop": mutationOnly("/admin/impersonation/stop", "POST"),
   "routes/api+/v1+/realtime+/events": { url: "/api/v1/realtime/events" },
   // 404 where the site does not use Ably (as in the tests); with ABLY_API_KEY the signed token request.
@@ -310,4 +313,5 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/site-tour": { url: "/site-tour?tour=site_help" },
   "routes/site_tours+/viewed_tour": mutationOnly("/site_tours/viewed_tour", "PUT"),
   "routes/site_tours+/viewed_tours": mutationOnly("/site_tours/viewed_tours", "PUT"),
+  "routes/platform": mutationOnly("/platform", "PUT"),
 };

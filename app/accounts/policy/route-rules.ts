@@ -210,6 +210,10 @@ export const ROUTE_RULES = {
   // Admin (issue 3 item 7).
   "routes/admin+/_index": { access: { roles: ADMIN_AREA_ROLES } },
   "routes/admin+/users.$id.sign_in_as": onlyMutations({ roles: ["admin"] }),
+  // Site tours (SPEC §4): their steps, and starting or ending all of them for a user; admins only.
+  "routes/admin+/site-tours._index": { access: { roles: ["admin"] } },
+  "routes/admin+/site-tours.$tourKey": { access: { roles: ["admin"] } },
+  "routes/admin+/users.$id.site-tours": onlyMutations({ roles: ["admin"] }),
   "routes/admin+/faqs": { access: { roles: FAQ_STAFF_ROLES } },
   "routes/admin+/notes": { access: { roles: NOTES_REVIEW_ROLES } },
   // The back office's people and catalogue (SPEC §2 /admin/*, §3): a user's page (roles, status,
@@ -485,6 +489,8 @@ export const ROUTE_RULES = {
   "routes/site-tour": { access: "public" },
   "routes/site_tours+/viewed_tour": onlyMutations("signed-in"),
   "routes/site_tours+/viewed_tours": onlyMutations("signed-in"),
+  // A signed-in user's browser reports its platform (SPEC §3 platform, §7 the extension's version).
+  "routes/platform": onlyMutations("signed-in"),
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteId = keyof typeof ROUTE_RULES;

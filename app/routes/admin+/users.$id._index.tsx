@@ -13,6 +13,8 @@ import { deactivateUser } from "~/accounts/profile.server";
 import { checkRoleChange, label } from "~/accounts/role-changes";
 import { ROLES } from "~/accounts/roles";
 import { viewerFor } from "~/accounts/session.server";
+import { userPlatforms } from "~/platform/platforms.server";
+import { seenTourCount } from "~/site-tours/tour-editing.server";
 import { AdminHeader } from "~/components/admin-header";
 import { CsrfInput } from "~/components/csrf-input";
 import { allMessages, FormErrors } from "~/components/form-field";
@@ -32,13 +34,16 @@ async function targetOf(idParam: string | undefined) {
   return user ?? notFound();
 }
 
-/** /admin/users/{id}: one user as admins see them (SPEC §2 /admin/*): roles, status, confirmation, sign in as. */
+/** /admin/users/{id}: one user as admins see them (SPEC §2 /admin/*): roles, status, confirmation, sign in as, their site tours and browsers. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, ROUTE);
   const viewer = viewerFor(session);
   const user = await targetOf(params.id);
   const subject = { id: user.id, roles: user.roles, deactivated_at: user.deactivated_at };
+  const [tours, platforms] = await Promise.all([seenTourCount(user.id), userPlatforms(user.id)]);
   return {
+    tours,
+    platforms: platforms.map((platform) => ({ ...platform, updatedAt: platform.updatedAt.toISOString().slice(0, 16).replace("T", " ") })),
     user: {
       id: user.id,
       name: `${user.first_name} ${user.last_name}`.trim() || user.display_name || user.email,
@@ -116,7 +121,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminUserPage() {
-  const { user, self, mayChangeRoles, mayChangeStatus, mayResendConfirmation, mayImpersonate, roleChoices } = useLoaderData<typeof loader>();
+  const { user, self, mayChangeRoles, mayChangeStatus, mayResendConfirmation, mayImpersonate, roleChoices, tours, platforms } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const errors = allMessages(answer?.result);
@@ -222,6 +227,59 @@ export default function AdminUserPage() {
             </Form>
           ) : null}
         </div>
+      </section>
+
+      <section aria-labelledby="site-tours-heading">
+        <Heading as="h2" size="5" id="site-tours-heading" mt="5" mb="2">
+          Site tours
+        </Heading>
+        <p>
+          Seen {tours.seen} of {tours.total} tours; each tour not seen is offered to them once.
+        </p>
+        <div className="in-course__row">
+          <Form method="post" action={`/admin/users/${user.id}/site-tours`}>
+            <CsrfInput />
+            <input type="hidden" name="intent" value="start_all" />
+            <button type="submit" className="button button--soft" disabled={busy}>
+              Start all tours
+            </button>
+          </Form>
+          <Form method="post" action={`/admin/users/${user.id}/site-tours`}>
+            <CsrfInput />
+            <input type="hidden" name="intent" value="end_all" />
+            <button type="submit" className="button button--outline" disabled={busy}>
+              End all tours
+            </button>
+          </Form>
+        </div>
+      </section>
+
+      <section aria-labelledby="browsers-heading">
+        <Heading as="h2" size="5" id="browsers-heading" mt="5" mb="2">
+          Browsers
+        </Heading>
+        {platforms.length === 0 ? (
+          <p>No browser has reported itself: they have not used the marketplace extension.</p>
+        ) : (
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Browser</th>
+                <th scope="col">Extension</th>
+                <th scope="col">Last seen (UTC)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {platforms.map((platform) => (
+                <tr key={platform.clientId}>
+                  <td>{platform.browserInfo || "unknown"}</td>
+                  <td>{platform.extensionVersion ? `version ${platform.extensionVersion}` : "not installed"}</td>
+                  <td>{platform.updatedAt}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
       </section>
     </Container>
   );

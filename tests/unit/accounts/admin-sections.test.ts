@@ -8,7 +8,7 @@ const paths = (who: Viewer) => adminSectionsFor(who).map((section) => section.pa
 
 describe("the sections of /admin, as the policy allows each role", () => {
   it("an admin sees every section", () => {
-    expect(paths(viewer(["admin"]))).toEqual(["/admin/reports", "/admin/online-courses", "/admin/study-sessions", "/admin/schools", "/admin/courses", "/admin/class-reps", "/admin/scholarships", "/admin/contests", "/admin/notes", "/admin/faqs", "/admin/discount-codes", "/admin/subscriptions", "/admin/invoices", "/admin/stripe-products", "/admin/hiring", "/admin/audit-log"]);
+    expect(paths(viewer(["admin"]))).toEqual(["/admin/reports", "/admin/online-courses", "/admin/study-sessions", "/admin/schools", "/admin/courses", "/admin/class-reps", "/admin/scholarships", "/admin/contests", "/admin/notes", "/admin/site-tours", "/admin/faqs", "/admin/discount-codes", "/admin/subscriptions", "/admin/invoices", "/admin/stripe-products", "/admin/hiring", "/admin/audit-log"]);
   });
   it("a manager sees reports, online courses and FAQs only", () => {
     expect(paths(viewer(["manager"]))).toEqual(["/admin/reports", "/admin/online-courses", "/admin/faqs"]);

@@ -147,6 +147,9 @@ describe("the route table", () => {
     "routes/polls.new": { load: "signed-in" },
     // Mutation-only routes: GET answers 405 to everyone; the mutation is what is guarded.
     "routes/admin+/users.$id.sign_in_as": { load: "everyone", mutate: ["admin"] },
+    "routes/admin+/site-tours._index": { load: ["admin"] },
+    "routes/admin+/site-tours.$tourKey": { load: ["admin"] },
+    "routes/admin+/users.$id.site-tours": { load: "everyone", mutate: ["admin"] },
     "routes/admin+/impersonation.stop": { load: "everyone", mutate: "signed-in" },
     "routes/api+/v1+/users+/$id.confirm": { load: "everyone", mutate: ["admin"] },
     "routes/api+/v1+/users+/$id.resend_password_reset": { load: "everyone", mutate: "signed-in" },
@@ -349,6 +352,7 @@ describe("the route table", () => {
     "routes/site-tour": { load: "everyone" },
     "routes/site_tours+/viewed_tour": { load: "everyone", mutate: "signed-in" },
     "routes/site_tours+/viewed_tours": { load: "everyone", mutate: "signed-in" },
+    "routes/platform": { load: "everyone", mutate: "signed-in" },
   };
 
   it("has an expectation for every rule", () => {
