@@ -37,6 +37,7 @@ import * as assignmentUploads from "./0038_assignment_uploads";
 import * as scholarshipApplications from "./0039_scholarship_applications";
 import * as stripeProducts from "./0040_stripe_products";
 import * as courseNotesPackages from "./0041_course_notes_packages";
+import * as studentBooklets from "./0045_student_booklets";
 import * as trackingReportIndexes from "./0046_tracking_report_indexes";
 import * as assignmentFeedbackWithoutWork from "./0048_assignment_feedback_without_work";
 
@@ -83,6 +84,7 @@ export const migrations: Record<string, Migration> = {
   "0039_scholarship_applications": scholarshipApplications,
   "0040_stripe_products": stripeProducts,
   "0041_course_notes_packages": courseNotesPackages,
+  "0045_student_booklets": studentBooklets,
   "0046_tracking_report_indexes": trackingReportIndexes,
   "0048_assignment_feedback_without_work": assignmentFeedbackWithoutWork,
 };
