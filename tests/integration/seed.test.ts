@@ -181,7 +181,7 @@ describe("seedDemoData", () => {
       .innerJoin("users", "users.id", "online_course_users.user_id")
       .innerJoin("online_courses", "online_courses.id", "online_course_users.online_course_id")
       .where("users.email", "=", "student@demo.test")
-      .select(["online_course_users.id", "status", "package_type", "current_activity_id", "view_time_seconds", "online_courses.slug"])
+      .select(["online_course_users.id", "online_course_users.status", "online_course_users.package_type", "online_course_users.current_activity_id", "online_course_users.view_time_seconds", "online_courses.slug"])
       .execute();
     expect(all.map((row) => row.slug).sort()).toEqual(["functional-program-design", "general-chemistry-1-complete", "waterloo-math-137-exam-prep"]);
     const enrolments = all.filter((row) => row.slug === "waterloo-math-137-exam-prep");
