@@ -38,6 +38,7 @@ import * as scholarshipApplications from "./0039_scholarship_applications";
 import * as stripeProducts from "./0040_stripe_products";
 import * as courseNotesPackages from "./0041_course_notes_packages";
 import * as shares from "./0044_shares";
+import * as studentBooklets from "./0045_student_booklets";
 import * as trackingReportIndexes from "./0046_tracking_report_indexes";
 import * as siteTourEditing from "./0047_site_tour_editing";
 import * as assignmentFeedbackWithoutWork from "./0048_assignment_feedback_without_work";
@@ -86,6 +87,7 @@ export const migrations: Record<string, Migration> = {
   "0040_stripe_products": stripeProducts,
   "0041_course_notes_packages": courseNotesPackages,
   "0044_shares": shares,
+  "0045_student_booklets": studentBooklets,
   "0046_tracking_report_indexes": trackingReportIndexes,
   "0047_site_tour_editing": siteTourEditing,
   "0048_assignment_feedback_without_work": assignmentFeedbackWithoutWork,

@@ -2,6 +2,7 @@ import type { AppConfig } from "../app/config/env.server";
 import { openDatabase } from "../app/db/db.server";
 import { migrateToLatest } from "../app/db/migrate.server";
 import { logger } from "../app/utils/logger.server";
+import { storeDemoBooklets } from "./seed/booklets";
 import { storeDemoLessonMedia } from "./seed/lesson-media";
 import { storeDemoNotes } from "./seed/notes";
 import { storeDemoTranscript } from "./seed/scholarships";
@@ -23,6 +24,7 @@ export async function prepareDatabase(config: AppConfig) {
     const lessonMedia = await storeDemoLessonMedia();
     await storeDemoNotes();
     await storeDemoTranscript();
+    await storeDemoBooklets(opened.kysely);
     logger().info({ summary, lessonMedia }, "demo data loaded");
   }
   logger().info({ database: opened.kind, ms: Date.now() - started }, "database ready");

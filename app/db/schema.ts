@@ -1128,6 +1128,7 @@ export interface Database {
   // Course editor (migration 0009).
   background_jobs: BackgroundJobsTable;
   online_course_booklets: OnlineCourseBookletsTable;
+  online_course_booklet_requests: OnlineCourseBookletRequestsTable;
   // Payments (migration 0007).
   stripe_customers: StripeCustomersTable;
   stripe_events: StripeEventsTable;
@@ -1221,6 +1222,19 @@ export interface OnlineCourseBookletsTable {
   duration_ms: number | null;
   created_at: CreatedAt;
   finished_at: Timestamp | null;
+  /** The managers' edition carries the answer key; the students' does not (migration 0045). */
+  edition: Generated<BookletEdition>;
+  /** The course's content_version the booklet was made from; a newer one makes it outdated. */
+  content_version: number | null;
+}
+
+export type BookletEdition = "manager" | "student";
+
+/** Who asked for a booklet while it was being made, each told once it is ready (migration 0045). */
+export interface OnlineCourseBookletRequestsTable {
+  booklet_id: number;
+  user_id: number;
+  created_at: CreatedAt;
 }
 
 // ── Payments: Stripe events, purchases, subscriptions, discounts, tokens (migration 0007) ────

@@ -4,7 +4,7 @@ import type { PrintableCourse } from "~/online-courses/printable.server";
 
 const LETTERS = "ABCDEFGHIJ";
 
-/** Renders the course as a printable PDF booklet: title page, curriculum with content, answer key. */
+/** Renders the course as a printable PDF booklet: title page, curriculum with content, and the answer key of the answers it is given. */
 export function renderBookletPdf(printable: PrintableCourse, generatedAt: Date): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
@@ -37,12 +37,9 @@ export function renderBookletPdf(printable: PrintableCourse, generatedAt: Date):
             doc.moveDown(0.3).text(`${index + 1}. ${question.prompt}`);
             question.choices.forEach((choice, choiceIndex) => doc.text(`    ${LETTERS[choiceIndex] ?? choiceIndex + 1}) ${choice}`));
           });
-          if (activity.questions.length) {
-            answerKey.push({
-              title: activity.title,
-              answers: activity.questions.map((question, index) => `${index + 1}. ${LETTERS[question.answerIndex] ?? question.answerIndex + 1}`),
-            });
-          }
+          // The students' edition has no answers to print (studentEdition), so no answer key.
+          const answered = activity.questions.flatMap((question, index) => (question.answerIndex === null ? [] : [`${index + 1}. ${LETTERS[question.answerIndex] ?? question.answerIndex + 1}`]));
+          if (answered.length) answerKey.push({ title: activity.title, answers: answered });
         }
       }
     });

@@ -5,6 +5,7 @@ import { enqueueJob, type JobHandler } from "~/jobs/queue.server";
 import { createNotification } from "~/notifications/notifications.server";
 import { renderBookletPdf } from "~/online-courses/booklet-pdf.server";
 import { loadPrintableCourse } from "~/online-courses/printable.server";
+import { studentBookletDownloadPath, studentEdition } from "~/online-courses/student-booklets";
 import { logger } from "~/utils/logger.server";
 
 /**
@@ -12,6 +13,8 @@ import { logger } from "~/utils/logger.server";
  * generating booklet and enqueues a job in one transaction; the job renders the PDF, stores it,
  * marks the booklet ready and notifies the person who asked (OnlineCoursePdfReady with
  * data.download_path), in one transaction. A job slower than 90 s records a slow event.
+ * The same job makes the students' edition (student-booklets.server.ts): without answers, and
+ * announced to everyone who asked for it while it was being made.
  */
 
 export const BOOKLET_QUEUE = "online-course-booklet";
@@ -32,12 +35,13 @@ export async function requestBooklet(db: Kysely<Database>, courseId: number, use
       .selectFrom("online_course_booklets")
       .select("id")
       .where("online_course_id", "=", courseId)
+      .where("edition", "=", "manager")
       .where("status", "=", "generating")
       .executeTakeFirst();
     if (pending) return { id: pending.id, created: false };
     const booklet = await trx
       .insertInto("online_course_booklets")
-      .values({ online_course_id: courseId, requested_by_id: userId })
+      .values({ online_course_id: courseId, requested_by_id: userId, edition: "manager" })
       .returning("id")
       .executeTakeFirstOrThrow();
     await enqueueJob(trx, BOOKLET_QUEUE, { bookletId: booklet.id });
@@ -58,6 +62,7 @@ export async function latestBooklet(db: Kysely<Database>, courseId: number): Pro
     .selectFrom("online_course_booklets")
     .select(["id", "status", "created_at"])
     .where("online_course_id", "=", courseId)
+    .where("edition", "=", "manager")
     .orderBy("id", "desc")
     .limit(1)
     .executeTakeFirst();
@@ -72,6 +77,7 @@ export async function readBookletFile(db: Kysely<Database>, courseId: number, bo
     .select(["file_name", "status"])
     .where("id", "=", bookletId)
     .where("online_course_id", "=", courseId)
+    .where("edition", "=", "manager")
     .executeTakeFirst();
   if (!row || row.status !== "ready" || !row.file_name) return null;
   return readStoredFile("booklets", row.file_name);
@@ -97,7 +103,10 @@ export function bookletJobHandler(options: BookletJobOptions): JobHandler {
       const started = now();
       const booklet = await db.selectFrom("online_course_booklets").selectAll().where("id", "=", bookletId).executeTakeFirst();
       if (!booklet || booklet.status !== "generating") return;
-      const printable = await loadPrintableCourse(db, booklet.online_course_id);
+      // Read before the content: a change made while rendering leaves the booklet marked older, so it is made again.
+      const version = await db.selectFrom("online_courses").select("content_version").where("id", "=", booklet.online_course_id).executeTakeFirst();
+      const loaded = await loadPrintableCourse(db, booklet.online_course_id);
+      const printable = loaded && booklet.edition === "student" ? studentEdition(loaded) : loaded;
       if (!printable) {
         await db.updateTable("online_course_booklets").set({ status: "failed", finished_at: new Date() }).where("id", "=", bookletId).execute();
         return;
@@ -106,16 +115,23 @@ export function bookletJobHandler(options: BookletJobOptions): JobHandler {
       const fileName = newFileName(`course-${booklet.online_course_id}`, "pdf");
       await saveFile("booklets", fileName, pdf);
       const durationMs = Math.max(0, Math.round(now() - started));
-      const downloadPath = bookletDownloadPath(booklet.online_course_id, bookletId);
+      const downloadPath =
+        booklet.edition === "student" ? studentBookletDownloadPath(booklet.online_course_id, bookletId) : bookletDownloadPath(booklet.online_course_id, bookletId);
       await db.transaction().execute(async (trx) => {
-        await trx
+        // Only the run that turns it ready tells anyone: a retried or repeated job notifies nobody twice.
+        const finished = await trx
           .updateTable("online_course_booklets")
-          .set({ status: "ready", file_name: fileName, duration_ms: durationMs, finished_at: new Date() })
+          .set({ status: "ready", file_name: fileName, duration_ms: durationMs, finished_at: new Date(), content_version: version?.content_version ?? null })
           .where("id", "=", bookletId)
-          .execute();
-        if (booklet.requested_by_id !== null) {
+          .where("status", "=", "generating")
+          .returning("id")
+          .executeTakeFirst();
+        if (!finished) return;
+        const askers = await trx.selectFrom("online_course_booklet_requests").select("user_id").where("booklet_id", "=", bookletId).orderBy("created_at").execute();
+        const recipients = new Set([...(booklet.requested_by_id === null ? [] : [booklet.requested_by_id]), ...askers.map((row) => row.user_id)]);
+        for (const userId of recipients) {
           await createNotification(trx, {
-            userId: booklet.requested_by_id,
+            userId,
             type: BOOKLET_READY_NOTIFICATION,
             notifiable: { type: "OnlineCourse", id: booklet.online_course_id },
             data: { download_path: downloadPath, online_course_id: booklet.online_course_id, course_name: printable.course.name },

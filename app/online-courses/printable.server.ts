@@ -11,7 +11,8 @@ import type { ActivityType, OnlineCourse } from "~/db/schema";
 export interface PrintableQuestion {
   prompt: string;
   choices: string[];
-  answerIndex: number;
+  /** Null in the students' edition, which never carries answers. */
+  answerIndex: number | null;
 }
 export interface PrintableActivity {
   id: number;

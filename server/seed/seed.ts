@@ -30,6 +30,7 @@ import { seedContest } from "./contest";
 import { seedHiring } from "./hiring";
 import { seedNotes } from "./notes";
 import { seedShares } from "./shares";
+import { seedBooklets } from "./booklets";
 import { seedScholarshipApplications } from "./scholarships";
 import { schools } from "./data/schools";
 import { studySessions } from "./data/study-sessions";
@@ -164,6 +165,8 @@ const SEEDED_TABLES = [
   "resource_views",
   // The demo student's scholarship application in review (server/seed/scholarships.ts).
   "scholarship_applications",
+  // MATH 137 Exam Prep's students' booklet, ready for the demo student (server/seed/booklets.ts).
+  "online_course_booklets",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -576,6 +579,8 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   Object.assign(summary, await seedNotes(trx, { user: userId }, now));
   Object.assign(summary, await seedShares(trx, { user: userId }, now));
   Object.assign(summary, await seedScholarshipApplications(trx, { user: userId }, now));
+  // Last: the booklet is of the course's content as seeded.
+  Object.assign(summary, await seedBooklets(trx, { user: userId }, now));
 
   return summary;
 }

@@ -175,14 +175,16 @@ describe("seedDemoData", () => {
     for (const question of questions) expect(question.choices[question.answer_index]).toBeTruthy();
   });
 
-  it("enrols the demo student in one online course, part-way through it", async () => {
-    const enrolments = await db
+  it("enrols the demo student in MATH 137 Exam Prep part-way through it, and in two courses just started", async () => {
+    const all = await db
       .selectFrom("online_course_users")
       .innerJoin("users", "users.id", "online_course_users.user_id")
+      .innerJoin("online_courses", "online_courses.id", "online_course_users.online_course_id")
       .where("users.email", "=", "student@demo.test")
-      .select(["online_course_users.id", "status", "package_type", "current_activity_id", "view_time_seconds"])
+      .select(["online_course_users.id", "online_course_users.status", "online_course_users.package_type", "online_course_users.current_activity_id", "online_course_users.view_time_seconds", "online_courses.slug"])
       .execute();
-    expect(enrolments).toHaveLength(1);
+    expect(all.map((row) => row.slug).sort()).toEqual(["functional-program-design", "general-chemistry-1-complete", "waterloo-math-137-exam-prep"]);
+    const enrolments = all.filter((row) => row.slug === "waterloo-math-137-exam-prep");
     expect(enrolments[0]).toMatchObject({ status: "active", package_type: "learn" });
     expect(enrolments[0]!.current_activity_id).not.toBeNull();
     expect(enrolments[0]!.view_time_seconds).toBeGreaterThan(0);

@@ -178,6 +178,8 @@ export const ROUTE_SAMPLES: Record<RouteId, RouteSample> = {
   "routes/online-courses+/$id_.manager.editor": { url: "/online-courses/999999999/manager/editor", get: { status: 404 }, mutation: "POST" },
   "routes/online-courses+/$id_.print": { url: "/online-courses/999999999/print", get: { status: 404 } },
   "routes/online-courses+/$id_.booklets.$bookletId": { url: "/online-courses/999999999/booklets/1", get: { status: 404 } },
+  "routes/courses+/$idOrSlug_.booklet": { url: "/courses/waterloo-math-137/booklet", mutation: "POST" },
+  "routes/online-courses+/$id_.student-booklets.$bookletId": { url: "/online-courses/999999999/student-booklets/1", get: { status: 404 } },
   "routes/online-course-activities+/questions": { url: "/online-course-activities/questions" },
   // No such lesson: 404 for everyone (tests/routes/online-courses/lesson-media.test.ts serves real files).
   "routes/online-course-activities+/$activityId.media.$file": { url: "/online-course-activities/999999999/media/no-such-file.mp4", get: { status: 404 } },

@@ -326,6 +326,10 @@ export const ROUTE_RULES = {
   "routes/online-courses+/$id_.manager.editor": { access: { roles: ONLINE_COURSE_EDITOR_ROLES } },
   "routes/online-courses+/$id_.print": { access: "signed-in" },
   "routes/online-courses+/$id_.booklets.$bookletId": { access: { roles: ONLINE_COURSE_EDITOR_ROLES } },
+  // Course booklets for students: signed in; the page lists, and the download serves, only what
+  // the access module lets the viewer study in full (student-booklets.ts), else 404.
+  "routes/courses+/$idOrSlug_.booklet": { access: "signed-in", mutations: "signed-in" },
+  "routes/online-courses+/$id_.student-booklets.$bookletId": { access: "signed-in" },
   "routes/online-course-activities+/questions": { access: { roles: QUESTION_BANK_ROLES } },
   // Public site: info, landing, plan, people, blog, MCAT and search pages (issue 4); all public
   // and guest-cacheable. Forms: the job application and contact-us post to their own page.

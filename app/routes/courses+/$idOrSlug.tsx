@@ -12,6 +12,8 @@ import { ApprovedNotesSection } from "~/notes/approved-notes-section";
 import { approvedNotesOfCourse } from "~/notes/notes-packages.server";
 import { UpcomingSessionList } from "~/study-sessions/upcoming-session-list";
 import { metaFor } from "~/seo/page-meta";
+import { hasCourseBooklets } from "~/online-courses/student-booklets.server";
+import { requestNow } from "~/utils/clock.server";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
@@ -20,16 +22,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireRouteAccess(request, "routes/courses+/$idOrSlug");
   const detail = await findCourseDetail(params.idOrSlug ?? "");
   if (!detail) throw new Response("Course not found", { status: 404 });
-  const [polls, repAnnouncements, notes] = await Promise.all([
+  const [polls, repAnnouncements, notes, booklets] = await Promise.all([
     pagePolls(session, { courseId: detail.course.id }, `/courses/${detail.course.slug}`),
     classRepAnnouncements(detail.course.id),
     approvedNotesOfCourse(detail.course.id, viewerFor(session)),
+    session ? hasCourseBooklets({ ...viewerFor(session), id: session.user.id }, detail.course.id, requestNow(request)) : false,
   ]);
-  return { ...detail, polls, repAnnouncements, notes, signedIn: session !== null };
+  return { ...detail, polls, repAnnouncements, notes, booklets, signedIn: session !== null };
 }
 
 export default function CoursePage() {
-  const { course, onlineCourses, studySessions, polls, repAnnouncements, notes, signedIn } = useLoaderData<typeof loader>();
+  const { course, onlineCourses, studySessions, polls, repAnnouncements, notes, booklets, signedIn } = useLoaderData<typeof loader>();
   return (
     <Container size="3" px="4" py="6">
       <Text as="p" color="gray">
@@ -48,6 +51,11 @@ export default function CoursePage() {
       <Text as="p" mb="6">
         <Link to={`/courses/${course.slug}/forum`}>{course.code} forum</Link>: questions and answers from students and educators.
       </Text>
+      {booklets ? (
+        <Text as="p" mb="6">
+          <Link to={`/courses/${course.slug}/booklet`}>Your {course.code} booklets</Link>: print-ready booklets of your online courses and live sessions.
+        </Text>
+      ) : null}
 
       {repAnnouncements.length > 0 ? (
         <section aria-labelledby="rep-announcements" className="stack" style={{ marginBottom: "var(--space-6)" }}>

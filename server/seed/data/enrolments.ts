@@ -21,4 +21,22 @@ export const enrolments: readonly EnrolmentSeed[] = [
     completedActivities: 3,
     viewTimeMinutes: 42,
   },
+  // Two more courses with the Learn package, just started: their booklets are not made yet, so the
+  // demo student can generate one at /courses/waterloo-cs-135/booklet or /courses/mcgill-chem-110/booklet.
+  {
+    email: "student@demo.test",
+    onlineCourseSlug: "functional-program-design",
+    status: "active",
+    packageType: "learn",
+    completedActivities: 1,
+    viewTimeMinutes: 12,
+  },
+  {
+    email: "student@demo.test",
+    onlineCourseSlug: "general-chemistry-1-complete",
+    status: "active",
+    packageType: "learn",
+    completedActivities: 1,
+    viewTimeMinutes: 8,
+  },
 ];

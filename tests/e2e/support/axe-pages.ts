@@ -104,6 +104,7 @@ export const EXTRA_PAGES: AxePage[] = [
   { name: "routes/checkout+/_index (a plan)", role: "guest", url: { from: "/pricing", links: [/^\/checkout\?plan=/] } },
   { name: "routes/checkout+/_index (a course, signed in)", role: "student", url: { from: "/online-courses/waterloo-math-137-exam-prep", links: [/^\/checkout\?online_course_id=/] } },
   { name: "routes/in-course-experience+/$idOrSlug.$ (enrolled)", role: "student", url: "/in-course-experience/waterloo-math-137-exam-prep" },
+  { name: "routes/courses+/$idOrSlug_.booklet (a booklet to generate, a live session's booklets)", role: "student", url: "/courses/waterloo-cs-135/booklet" },
   { name: "routes/dashboard (study sheets)", role: "student", url: "/dashboard?view_sheets=true" },
   { name: "routes/dashboard (the class-rep tab)", role: "class_rep", url: "/dashboard?tab=class-rep" },
   { name: "routes/class-rep-wizard.$crcId (the rep's course)", role: "class_rep", url: { from: "/dashboard?tab=class-rep", links: [/^\/class-rep-wizard\/\d+$/] } },

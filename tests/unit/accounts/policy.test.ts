@@ -223,6 +223,8 @@ describe("the route table", () => {
     "routes/online-courses+/$id_.manager.editor": { load: courseEditors },
     "routes/online-courses+/$id_.print": { load: "signed-in" },
     "routes/online-courses+/$id_.booklets.$bookletId": { load: courseEditors },
+    "routes/courses+/$idOrSlug_.booklet": { load: "signed-in", mutate: "signed-in" },
+    "routes/online-courses+/$id_.student-booklets.$bookletId": { load: "signed-in" },
     "routes/online-course-activities+/questions": { load: ["instructor", "ss_instructor", "mcat_instructor", "lsat_instructor", "content_creator", "admin"] },
     // Public site (issue 4).
     "routes/homepage": { load: "everyone" },
