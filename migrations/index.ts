@@ -37,6 +37,8 @@ import * as assignmentUploads from "./0038_assignment_uploads";
 import * as scholarshipApplications from "./0039_scholarship_applications";
 import * as stripeProducts from "./0040_stripe_products";
 import * as courseNotesPackages from "./0041_course_notes_packages";
+import * as writingEssays from "./0042_writing_essays";
+import * as essaySharing from "./0043_essay_sharing";
 import * as trackingReportIndexes from "./0046_tracking_report_indexes";
 import * as assignmentFeedbackWithoutWork from "./0048_assignment_feedback_without_work";
 
@@ -83,6 +85,8 @@ export const migrations: Record<string, Migration> = {
   "0039_scholarship_applications": scholarshipApplications,
   "0040_stripe_products": stripeProducts,
   "0041_course_notes_packages": courseNotesPackages,
+  "0042_writing_essays": writingEssays,
+  "0043_essay_sharing": essaySharing,
   "0046_tracking_report_indexes": trackingReportIndexes,
   "0048_assignment_feedback_without_work": assignmentFeedbackWithoutWork,
 };

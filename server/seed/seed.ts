@@ -30,6 +30,7 @@ import { seedContest } from "./contest";
 import { seedHiring } from "./hiring";
 import { seedNotes } from "./notes";
 import { seedScholarshipApplications } from "./scholarships";
+import { seedWriting } from "./writing";
 import { schools } from "./data/schools";
 import { studySessions } from "./data/study-sessions";
 import { discountCodes } from "./data/discount-codes";
@@ -160,6 +161,13 @@ const SEEDED_TABLES = [
   "course_notes_packages",
   // The demo student's scholarship application in review (server/seed/scholarships.ts).
   "scholarship_applications",
+  // Writing templates in every category and the demo student's essay in three versions, shared
+  // with the demo tutor, who left an open comment (server/seed/writing.ts).
+  "ej_templates",
+  "ej_essays",
+  "ej_essay_versions",
+  "ej_essay_collaborators",
+  "ej_essay_comments",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -571,6 +579,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   Object.assign(summary, await seedClassReps(trx, { user: userId }, now));
   Object.assign(summary, await seedNotes(trx, { user: userId }, now));
   Object.assign(summary, await seedScholarshipApplications(trx, { user: userId }, now));
+  Object.assign(summary, await seedWriting(trx, { user: userId }, now));
 
   return summary;
 }
