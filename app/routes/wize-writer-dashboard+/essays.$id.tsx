@@ -246,7 +246,7 @@ function OwnerEditor({ loaded, answer }: { loaded: LoaderData; answer: ActionDat
             Your essay
           </p>
           <Suspense fallback={<p className="muted">Loading the editor…</p>}>
-            <RichEditor initialHtml={essay.body} label="Your essay" onChange={onChange} onBlur={saveNow} />
+            <RichEditor key={essay.version} initialHtml={essay.body} label="Your essay" onChange={onChange} onBlur={saveNow} />
           </Suspense>
         </>
       ) : (
