@@ -33,19 +33,20 @@ test("a student writes an essay from a template, restores a version, exports it,
     await page.reload();
     await expect(page.getByRole("textbox", { name: "Your essay" })).toContainText(typed);
   } else {
-    await page.getByLabel("Your essay").fill(typed);
+    await page.getByRole("textbox", { name: "Your essay" }).fill(typed);
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("Saved as version 2.")).toBeVisible();
     await page.reload();
-    await expect(page.getByLabel("Your essay")).toHaveValue(typed);
+    await expect(page.getByRole("textbox", { name: "Your essay" })).toHaveValue(typed);
   }
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
 
   // Version 1 is the template's opening text; restoring it makes it the newest version.
   await page.getByRole("button", { name: "Restore version 1" }).click();
   await expect(page.getByText(/Version 1 is restored as version \d+\./)).toBeVisible();
+  await page.reload();
   if (jsOn) await expect(page.getByRole("textbox", { name: "Your essay" })).toContainText("Start in a specific moment.");
-  else await expect(page.getByLabel("Your essay")).toHaveValue(/Start in a specific moment\./);
+  else await expect(page.getByRole("textbox", { name: "Your essay" })).toHaveValue(/Start in a specific moment\./);
   await expect(page.getByRole("link", { name: "Version 2" })).toBeVisible();
 
   const download = page.waitForEvent("download");
