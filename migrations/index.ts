@@ -37,6 +37,8 @@ import * as assignmentUploads from "./0038_assignment_uploads";
 import * as scholarshipApplications from "./0039_scholarship_applications";
 import * as stripeProducts from "./0040_stripe_products";
 import * as courseNotesPackages from "./0041_course_notes_packages";
+import * as writingEssays from "./0042_writing_essays";
+import * as essaySharing from "./0043_essay_sharing";
 import * as shares from "./0044_shares";
 import * as studentBooklets from "./0045_student_booklets";
 import * as trackingReportIndexes from "./0046_tracking_report_indexes";
@@ -86,6 +88,8 @@ export const migrations: Record<string, Migration> = {
   "0039_scholarship_applications": scholarshipApplications,
   "0040_stripe_products": stripeProducts,
   "0041_course_notes_packages": courseNotesPackages,
+  "0042_writing_essays": writingEssays,
+  "0043_essay_sharing": essaySharing,
   "0044_shares": shares,
   "0045_student_booklets": studentBooklets,
   "0046_tracking_report_indexes": trackingReportIndexes,

@@ -1152,6 +1152,12 @@ export interface Database {
   // Shared links and their openings (migration 0044).
   shares: SharesTable;
   resource_views: ResourceViewsTable;
+  // The writing tool (migrations 0042, 0043).
+  ej_templates: EjTemplatesTable;
+  ej_essays: EjEssaysTable;
+  ej_essay_versions: EjEssayVersionsTable;
+  ej_essay_collaborators: EjEssayCollaboratorsTable;
+  ej_essay_comments: EjEssayCommentsTable;
   // Stripe prices of the subscription plans (migration 0040).
   stripe_products: StripeProductsTable;
   announcements: AnnouncementsTable;
@@ -1961,5 +1967,72 @@ export interface ClassRepCourseReportsTable {
   review_comment: Generated<string>;
   reviewed_by: number | null;
   reviewed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+// ── The writing tool (migrations 0042, 0043) ─────────────────────────────────────────────────
+
+export type EssayTemplateCategory = "personal_statement" | "med_school_secondary" | "supplemental" | "law_school_statement";
+
+/** A template students start essays from (SPEC ejTemplates); staff write and publish them. */
+export interface EjTemplatesTable {
+  id: Generated<number>;
+  title: string;
+  category: EssayTemplateCategory;
+  prompt: string;
+  /** Sanitized HTML the essay starts with. */
+  body: Generated<string>;
+  word_limit: number | null;
+  published: Generated<boolean>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A student's essay (SPEC ejEssays): the current body, sanitized HTML, and its version number. */
+export interface EjEssaysTable {
+  id: Generated<number>;
+  owner_id: number;
+  template_id: number | null;
+  title: string;
+  prompt: Generated<string>;
+  word_limit: number | null;
+  body: Generated<string>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Every saved body of an essay, never deleted. */
+export interface EjEssayVersionsTable {
+  id: Generated<number>;
+  essay_id: number;
+  version: number;
+  body: string;
+  words: number;
+  characters: number;
+  /** The version this one restored, when it was a restore. */
+  restored_from: number | null;
+  saved_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface EjEssayCollaboratorsTable {
+  essay_id: number;
+  user_id: number;
+  created_at: CreatedAt;
+}
+
+/** A collaborator's comment on a passage: the quote and its offsets in the plain text at comment time. */
+export interface EjEssayCommentsTable {
+  id: Generated<number>;
+  essay_id: number;
+  author_id: number;
+  quote: string;
+  anchor_start: number;
+  anchor_end: number;
+  body: string;
+  resolved_at: Date | null;
+  resolved_by: number | null;
   created_at: CreatedAt;
 }

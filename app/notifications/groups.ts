@@ -92,6 +92,13 @@ const TITLES: Record<string, (group: NotificationGroup) => string> = {
     if (group.items.length > 1) return `${group.items.length} new replies to “${title}”`;
     return typeof name === "string" && name ? `${name} replied to “${title}”` : `New reply to “${title}”`;
   },
+  EssayComment: (group) => {
+    const name = group.items[0]?.data.author_name;
+    const title = group.items[0]?.data.essay_title;
+    if (typeof title !== "string") return "New comments on your essay";
+    if (group.items.length > 1) return `${group.items.length} new comments on “${title}”`;
+    return typeof name === "string" && name ? `${name} commented on “${title}”` : `New comment on “${title}”`;
+  },
   BlogPostPublished: (group) => {
     const title = group.items[0]?.data.post_title;
     return group.items.length === 1 && typeof title === "string" ? `Your post “${title}” is published` : "Your scheduled posts are published";

@@ -1,7 +1,6 @@
 /**
  * The tracked landing pages (SPEC §1): a view of one of them is recorded as a `landing_page_view`
- * event named after it, besides the page view, once the visitor allows analytics. The writing tool
- * is not built yet, so it has no page here. Pure.
+ * event named after it, besides the page view, once the visitor allows analytics. Pure.
  */
 export const LANDING_PAGES = {
   "/": "homepage",
@@ -17,6 +16,7 @@ export const LANDING_PAGES = {
   "/pricing": "subscription",
   "/blog": "blog",
   "/referral": "referral",
+  "/wize-writer": "writing_tool",
 } as const satisfies Record<string, string>;
 
 export type LandingPageName = (typeof LANDING_PAGES)[keyof typeof LANDING_PAGES];

@@ -32,6 +32,7 @@ import { seedNotes } from "./notes";
 import { seedShares } from "./shares";
 import { seedBooklets } from "./booklets";
 import { seedScholarshipApplications } from "./scholarships";
+import { seedWriting } from "./writing";
 import { schools } from "./data/schools";
 import { studySessions } from "./data/study-sessions";
 import { discountCodes } from "./data/discount-codes";
@@ -167,6 +168,13 @@ const SEEDED_TABLES = [
   "scholarship_applications",
   // MATH 137 Exam Prep's students' booklet, ready for the demo student (server/seed/booklets.ts).
   "online_course_booklets",
+  // Writing templates in every category and the demo student's essay in three versions, shared
+  // with the demo tutor, who left an open comment (server/seed/writing.ts).
+  "ej_templates",
+  "ej_essays",
+  "ej_essay_versions",
+  "ej_essay_collaborators",
+  "ej_essay_comments",
 ] as const satisfies readonly (keyof Database)[];
 
 /** How many rows the seed inserted, per table (all zero when the demo data was already there). */
@@ -579,6 +587,7 @@ async function insertDemoData(trx: Transaction<Database>, now: Date, passwordHas
   Object.assign(summary, await seedNotes(trx, { user: userId }, now));
   Object.assign(summary, await seedShares(trx, { user: userId }, now));
   Object.assign(summary, await seedScholarshipApplications(trx, { user: userId }, now));
+  Object.assign(summary, await seedWriting(trx, { user: userId }, now));
   // Last: the booklet is of the course's content as seeded.
   Object.assign(summary, await seedBooklets(trx, { user: userId }, now));
 

@@ -25,6 +25,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { route: "routes/admin+/contests._index", path: "/admin/contests", label: "Contest", description: "Contest entries: read them, mark winners and announce them." },
   { route: "routes/admin+/notes", path: "/admin/notes", label: "Uploaded notes", description: "Notes students uploaded for their courses: approve (the student earns tokens) or reject with a reason." },
   { route: "routes/admin+/site-tours._index", path: "/admin/site-tours", label: "Site tours", description: "The steps of each site tour: add, edit, remove and reorder them." },
+  { route: "routes/admin+/writing-templates", path: "/admin/writing-templates", label: "Writing templates", description: "The essay templates students start from in the writing tool: write, edit and publish them." },
   { route: "routes/admin+/faqs", path: "/admin/faqs", label: "FAQs", description: "The questions of the pricing, product and help pages." },
   { route: "routes/admin+/discount-codes._index", path: "/admin/discount-codes", label: "Discount codes", description: "Percent off, validity window, usage limit and product; deactivate a code." },
   { route: "routes/admin+/subscriptions._index", path: "/admin/subscriptions", label: "Subscriptions", description: "Find a subscription, see its invoices, cancel it." },

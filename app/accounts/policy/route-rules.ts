@@ -77,6 +77,8 @@ export const CONTEST_STAFF_ROLES = ["admin", "marketing_manager"] as const satis
 export const NOTES_REVIEW_ROLES = ["admin", "content_qa_specialist"] as const satisfies readonly Role[];
 /** Who reviews scholarship applications (/admin/scholarships): score, staff notes, accept or decline. */
 export const SCHOLARSHIP_STAFF_ROLES = ["admin", "marketing_manager"] as const satisfies readonly Role[];
+/** Who writes and publishes the writing tool's essay templates (/admin/writing-templates). */
+export const WRITING_TEMPLATE_STAFF_ROLES = ["content_creator", "admin"] as const satisfies readonly Role[];
 /** Who publishes work shifts. */
 export const WORK_SHIFT_STAFF_ROLES = ["admin", "manager"] as const satisfies readonly Role[];
 
@@ -485,6 +487,17 @@ export const ROUTE_RULES = {
   "routes/shares+/_index": { access: "signed-in" },
   "routes/shares+/$token": { access: "public" },
   "routes/shares+/$token_.file": { access: "public" },
+  // The writing tool: its landing page is public; essays are their owner's, shared with the
+  // instructors and tutors they choose (app/writing/essay-access.ts decides per essay, 404 for
+  // everyone else); templates are written by content staff.
+  "routes/wize-writer": { access: "public" },
+  "routes/wize-writer-dashboard+/_index": { access: "signed-in" },
+  "routes/wize-writer-dashboard+/essays.$id": { access: "signed-in" },
+  "routes/wize-writer-dashboard+/essays.$id_.versions.$version": { access: "signed-in" },
+  "routes/wize-writer-dashboard+/essays.$id_.export[.pdf]": { access: "signed-in" },
+  "routes/wize-writer-dashboard+/essays.$id_.export[.docx]": { access: "signed-in" },
+  "routes/wize-writer-dashboard+/templates.$id": { access: "signed-in" },
+  "routes/admin+/writing-templates": { access: { roles: WRITING_TEMPLATE_STAFF_ROLES } },
   // Partner invitations (SPEC §2 Shell): answered from the account menu by a signed-in user;
   // `can(viewer, "respond_to_partner_invite", membership)` then allows only the invited user.
   "routes/partner-memberships.$id": onlyMutations("signed-in"),

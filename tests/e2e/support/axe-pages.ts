@@ -120,6 +120,15 @@ export const EXTRA_PAGES: AxePage[] = [
   { name: "routes/scholarships+/$slug (the application form)", role: "student", url: "/scholarships/peer-tutor-award" },
   { name: "routes/scholarships+/applications.$id (the student's application)", role: "student", url: { from: "/scholarships/applications", links: [/^\/scholarships\/applications\/\d+$/] } },
   { name: "routes/admin+/scholarships.$id (an application)", role: "admin", url: { from: "/admin/scholarships", links: [/^\/admin\/scholarships\/\d+$/] } },
+  // The writing tool: the demo student's essay (editor, comments, history), one saved version, a template, and the tutor's view.
+  { name: "routes/wize-writer-dashboard+/essays.$id (the student's essay)", role: "student", url: { from: "/wize-writer-dashboard", links: [/^\/wize-writer-dashboard\/essays\/\d+$/] } },
+  {
+    name: "routes/wize-writer-dashboard+/essays.$id_.versions.$version (a saved version)",
+    role: "student",
+    url: { from: "/wize-writer-dashboard", links: [/^\/wize-writer-dashboard\/essays\/\d+$/, /^\/wize-writer-dashboard\/essays\/\d+\/versions\/1$/] },
+  },
+  { name: "routes/wize-writer-dashboard+/templates.$id (a template)", role: "student", url: { from: "/wize-writer-dashboard", links: [/^\/wize-writer-dashboard\/templates\/\d+$/] } },
+  { name: "routes/wize-writer-dashboard+/essays.$id (shared with the tutor)", role: "tutor", url: { from: "/wize-writer-dashboard", links: [/^\/wize-writer-dashboard\/essays\/\d+$/] } },
   // The staff's side of announcements (writing and targeting them), which reps never see.
   { name: "routes/announcements (staff)", role: "admin", url: "/announcements" },
   // A signed-in student sees the request form; their contract's page has the booking times.

@@ -8,7 +8,7 @@ const paths = (who: Viewer) => adminSectionsFor(who).map((section) => section.pa
 
 describe("the sections of /admin, as the policy allows each role", () => {
   it("an admin sees every section", () => {
-    expect(paths(viewer(["admin"]))).toEqual(["/admin/reports", "/admin/online-courses", "/admin/study-sessions", "/admin/schools", "/admin/courses", "/admin/class-reps", "/admin/scholarships", "/admin/contests", "/admin/notes", "/admin/site-tours", "/admin/faqs", "/admin/discount-codes", "/admin/subscriptions", "/admin/invoices", "/admin/stripe-products", "/admin/hiring", "/admin/audit-log"]);
+    expect(paths(viewer(["admin"]))).toEqual(["/admin/reports", "/admin/online-courses", "/admin/study-sessions", "/admin/schools", "/admin/courses", "/admin/class-reps", "/admin/scholarships", "/admin/contests", "/admin/notes", "/admin/site-tours", "/admin/writing-templates", "/admin/faqs", "/admin/discount-codes", "/admin/subscriptions", "/admin/invoices", "/admin/stripe-products", "/admin/hiring", "/admin/audit-log"]);
   });
   it("a manager sees reports, online courses and FAQs only", () => {
     expect(paths(viewer(["manager"]))).toEqual(["/admin/reports", "/admin/online-courses", "/admin/faqs"]);
@@ -22,7 +22,10 @@ describe("the sections of /admin, as the policy allows each role", () => {
   it("a content QA specialist's only section is uploaded notes (linked from /upload-notes: /admin is not their home)", () => {
     expect(paths(viewer(["content_qa_specialist"]))).toEqual(["/admin/notes"]);
   });
-  it.each(ROLES.filter((role) => !["admin", "manager", "jobs_manager", "marketing_manager", "content_qa_specialist"].includes(role)))("a %s sees none", (role) => {
+  it("a content creator's only section is writing templates (linked from the writing tool: /admin is not their home)", () => {
+    expect(paths(viewer(["content_creator"]))).toEqual(["/admin/writing-templates"]);
+  });
+  it.each(ROLES.filter((role) => !["admin", "manager", "jobs_manager", "marketing_manager", "content_qa_specialist", "content_creator"].includes(role)))("a %s sees none", (role) => {
     expect(paths(viewer([role]))).toEqual([]);
   });
   it("a student and a guest see none", () => {
