@@ -9,6 +9,9 @@ import { notesFileOf, notesPackageForViewer } from "~/notes/notes-packages.serve
 import { lockNotice } from "~/online-courses/curriculum";
 import { activityContent, loadCourseForViewer } from "~/online-courses/in-course.server";
 import type { SharedBlock } from "~/shares/share-links";
+import { mayOnEssay } from "~/writing/essay-access";
+import { essayBlocks } from "~/writing/essay-html.server";
+import { essayForReading, essayWithRelation } from "~/writing/essays.server";
 
 /**
  * What can be shared by a link, one entry per resource type. A person may share only what they
@@ -112,11 +115,43 @@ const onlineCourseActivity: ShareableResource = {
   },
 };
 
+/** The essay as a reader sees it on the shared page: each block a paragraph, list items marked. */
+function essayReadingText(html: string): string {
+  return essayBlocks(html)
+    .map((block) => {
+      const text = block.runs.map((run) => run.text).join("");
+      const indent = "  ".repeat(block.level ?? 0);
+      if (block.kind === "bullet") return `${indent}• ${text}`;
+      if (block.kind === "numbered") return `${indent}${block.number ?? 1}. ${text}`;
+      return text;
+    })
+    .join("\n\n");
+}
+
+const essay: ShareableResource = {
+  label: "Essay",
+  // Only its writer links an essay: an instructor or tutor it is shared with reads and comments, never passes it on.
+  async mayShare(viewer, essayId) {
+    const found = await essayWithRelation(essayId, viewer.id);
+    return found && mayOnEssay(found.relation, "share") ? { title: found.essay.title } : undefined;
+  },
+  async readOnlyView(essayId) {
+    const found = await essayForReading(essayId);
+    if (!found) return undefined;
+    return {
+      title: found.title,
+      context: found.prompt ? `Prompt: ${found.prompt}` : null,
+      blocks: [{ kind: "text", text: essayReadingText(found.body) }],
+    };
+  },
+};
+
 /** Every type a link can share, by the name stored in shares.resource_type. */
 export const SHAREABLE_RESOURCES: Record<string, ShareableResource> = {
   flash_card_deck: flashCardDeck,
   notes_package: notesPackage,
   online_course_activity: onlineCourseActivity,
+  essay,
 };
 
 export function shareableResource(type: string): ShareableResource | undefined {

@@ -10,6 +10,7 @@ import { allMessages, FormErrors, FormField, TextAreaField } from "~/components/
 import { displayDateTime, isoOf } from "~/formatting/display";
 import { metaFor } from "~/seo/page-meta";
 import { redirectWithToast } from "~/toasts/toast.server";
+import { ShareForm } from "~/shares/share-views";
 import { mayOnEssay, type EssayAction } from "~/writing/essay-access";
 import { essayMarkdown, essayPlainText, markdownEssayHtml } from "~/writing/essay-html.server";
 import { ESSAY_MESSAGES, essayActionSchema } from "~/writing/essays";
@@ -130,6 +131,7 @@ export default function EssayPage() {
       {relation === "owner" ? (
         <>
           <Sharing loaded={loaded} answer={answer} />
+          <ShareForm resourceType="essay" resourceId={essay.id} what="this essay (read-only, for anyone with the link)" />
           <Versions loaded={loaded} />
         </>
       ) : null}

@@ -291,3 +291,46 @@ describe("the demo data", () => {
     expect(active.views.some((view) => view.viewerName !== null)).toBe(true);
   });
 });
+
+describe("sharing an essay", () => {
+  async function essayOf(owner: Person, html: string) {
+    const essay = await db()
+      .insertInto("ej_essays")
+      .values({ owner_id: owner.userId, title: `Personal statement ${tag()}`, prompt: "Why medicine?", body: html, version: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return essay.id;
+  }
+
+  it("gives a guest the essay's text read-only; only its writer links it, never the tutor it is shared with or a stranger", async () => {
+    const owner = await person();
+    const tutor = await person(["tutor"]);
+    const stranger = await person();
+    const essayId = await essayOf(owner, "<p>I want to <strong>heal</strong>.</p><ul><li>Clinic shifts</li></ul>");
+    await db().insertInto("ej_essay_collaborators").values({ essay_id: essayId, user_id: tutor.userId }).execute();
+
+    for (const other of [tutor, stranger]) {
+      const refused = await share(other, "essay", essayId);
+      expect(refused.status).toBe(404);
+      expect(await sharesOfOwner(other.userId)).toEqual([]);
+    }
+
+    const link = await shared(owner, "essay", essayId);
+    const page = await open(routeVisitor(), link.token);
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({
+      typeLabel: "Essay",
+      view: { context: "Prompt: Why medicine?", blocks: [{ kind: "text", text: "I want to heal.\n\n• Clinic shifts" }] },
+    });
+    expect(JSON.stringify(page.data)).not.toContain("<strong>");
+
+    // The owner keeps writing: the link shows the essay as it is now, and a post through it changes nothing.
+    await db().updateTable("ej_essays").set({ body: "<p>Rewritten.</p>" }).where("id", "=", essayId).execute();
+    expect((await open(routeVisitor(), link.token)).data.view.blocks).toEqual([{ kind: "text", text: "Rewritten." }]);
+    expect((await routeVisitor().form(sharedAction, `/shares/${link.token}`, { body: "<p>Changed</p>" }, { params: { token: link.token } })).status).toBe(405);
+    expect((await db().selectFrom("ej_essays").select("body").where("id", "=", essayId).executeTakeFirstOrThrow()).body).toBe("<p>Rewritten.</p>");
+
+    expect((await revoke(owner, link.id)).status).toBe(303);
+    expect((await open(routeVisitor(), link.token)).status).toBe(404);
+  });
+});
