@@ -65,13 +65,17 @@ export function sessionBooklets<T extends AttachmentFacts>(attachments: readonly
   return openableAttachments(attachments, session, withAccess).filter((attachment) => attachment.kind === "booklet");
 }
 
-/** The students' edition: every question keeps its prompt and choices, and loses its answer. */
+/**
+ * The students' edition: the course's lessons (its core sections; additional practice belongs to
+ * the Practice package and stays online, where its own access rule applies), every question with
+ * its prompt and choices and without its answer.
+ */
 export function studentEdition(printable: PrintableCourse): PrintableCourse {
   return {
     ...printable,
     chapters: printable.chapters.map((chapter) => ({
       ...chapter,
-      sections: chapter.sections.map((section) => ({
+      sections: chapter.sections.filter((section) => section.type === "core").map((section) => ({
         ...section,
         activities: section.activities.map((activity) => ({ ...activity, questions: activity.questions.map((question) => ({ prompt: question.prompt, choices: question.choices, answerIndex: null })) })),
       })),

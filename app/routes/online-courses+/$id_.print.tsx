@@ -8,6 +8,7 @@ import { ACTIVITY_TYPE_LABELS, SECTION_TYPE_LABELS } from "~/online-courses/edit
 import { findCourse } from "~/online-courses/editor.server";
 import { printEditionFor } from "~/online-courses/printable-access.server";
 import { loadPrintableCourse } from "~/online-courses/printable.server";
+import { studentEdition } from "~/online-courses/student-booklets";
 import { requestNow } from "~/utils/clock.server";
 import { parseRecordId } from "~/utils/record-id";
 
@@ -24,15 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const printable = course && edition ? await loadPrintableCourse(db(), course.id) : null;
   if (!printable || !edition) throw notFound("There is no such online course.");
   if (edition === "manager") return { ...printable, edition };
-  // Paper for studying: the questions stay, their answers do not leave the server.
-  const chapters = printable.chapters.map((chapter) => ({
-    ...chapter,
-    sections: chapter.sections.map((section) => ({
-      ...section,
-      activities: section.activities.map((activity) => ({ ...activity, questions: activity.questions.map((question) => ({ ...question, answerIndex: null })) })),
-    })),
-  }));
-  return { ...printable, chapters, edition };
+  // Paper for studying, as the students' booklet prints it: the questions stay, their answers do not leave the server.
+  return { ...studentEdition(printable), edition };
 }
 
 const LETTERS = "ABCDEFGHIJ";

@@ -107,7 +107,7 @@ describe("live sessions' booklets", () => {
 });
 
 describe("the students' edition", () => {
-  it("keeps every question's prompt and choices and drops every answer", () => {
+  it("keeps the lessons' questions with their prompts and choices, drops every answer, and leaves the Practice package's additional practice online", () => {
     const printable: PrintableCourse = {
       course: { id: 1, name: "Calculus", course_code: "MATH 137", description: "" },
       instructorName: null,
@@ -123,11 +123,18 @@ describe("the students' edition", () => {
               type: "core",
               activities: [{ id: 1, title: "Quiz", type: "checkpoint_quiz", body: null, cards: [], questions: [{ prompt: "1 + 1?", choices: ["1", "2"], answerIndex: 1 }] }],
             },
+            {
+              id: 2,
+              title: "Additional practice",
+              type: "additional",
+              activities: [{ id: 2, title: "Practice set", type: "quiz", body: null, cards: [], questions: [{ prompt: "2 + 2?", choices: ["3", "4"], answerIndex: 1 }] }],
+            },
           ],
         },
       ],
     };
     const edition = studentEdition(printable);
+    expect(edition.chapters[0]!.sections.map((section) => section.title)).toEqual(["Lessons"]);
     expect(edition.chapters[0]!.sections[0]!.activities[0]!.questions).toEqual([{ prompt: "1 + 1?", choices: ["1", "2"], answerIndex: null }]);
     expect(printable.chapters[0]!.sections[0]!.activities[0]!.questions[0]!.answerIndex).toBe(1);
   });
