@@ -59,14 +59,15 @@ function Toolbar({ editor }: { editor: Editor }) {
     }),
   });
   const chain = () => editor.chain().focus();
+  // Each name starts with the button's visible text, so a person using voice control can say what they see.
   const buttons: { label: string; pressed: boolean; run: () => void; text: string }[] = [
     { label: "Bold", text: "B", pressed: state.bold, run: () => chain().toggleBold().run() },
     { label: "Italic", text: "I", pressed: state.italic, run: () => chain().toggleItalic().run() },
     { label: "Underline", text: "U", pressed: state.underline, run: () => chain().toggleUnderline().run() },
-    { label: "Heading", text: "H2", pressed: state.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
-    { label: "Subheading", text: "H3", pressed: state.h3, run: () => chain().toggleHeading({ level: 3 }).run() },
-    { label: "Bulleted list", text: "• List", pressed: state.bullets, run: () => chain().toggleBulletList().run() },
-    { label: "Numbered list", text: "1. List", pressed: state.numbers, run: () => chain().toggleOrderedList().run() },
+    { label: "H2 heading", text: "H2", pressed: state.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
+    { label: "H3 subheading", text: "H3", pressed: state.h3, run: () => chain().toggleHeading({ level: 3 }).run() },
+    { label: "• List, bulleted", text: "• List", pressed: state.bullets, run: () => chain().toggleBulletList().run() },
+    { label: "1. List, numbered", text: "1. List", pressed: state.numbers, run: () => chain().toggleOrderedList().run() },
     { label: "Quote", text: "“ ”", pressed: state.quote, run: () => chain().toggleBlockquote().run() },
   ];
   return (

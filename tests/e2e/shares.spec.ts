@@ -40,7 +40,7 @@ test("a student shares a deck read-only, a guest opens it, the student revokes i
   // Nothing on the page changes the deck: the only forms are the site's own (search, sign-in).
   await expect(guest.locator('main form[method="post"], main form[method="POST"]')).toHaveCount(0);
 
-  await page.getByRole("button", { name: `Turn off the link to “${title}”` }).click();
+  await page.getByRole("button", { name: `Revoke the link to “${title}”` }).click();
   await expect(page.getByText("The link is turned off: it no longer opens.")).toBeVisible();
   await page.locator("summary", { hasText: "Who opened it" }).click();
   await expect(page.getByText(/^a guest, /)).toBeVisible();

@@ -113,7 +113,7 @@ export default function SharesPage() {
                     <CsrfInput />
                     <input type="hidden" name="intent" value="revoke" />
                     <input type="hidden" name="share_id" value={share.id} />
-                    <Button type="submit" variant="soft" color="red" aria-label={`Turn off the link to “${share.title}”`}>
+                    <Button type="submit" variant="soft" color="red" aria-label={`Revoke the link to “${share.title}”`}>
                       Revoke
                     </Button>
                   </Form>
