@@ -377,6 +377,8 @@ describe("what the server does before a route runs", () => {
   it("records every change made while an admin is signed in as someone else, with both ids", async () => {
     const [adminId, studentId] = [await userId("admin@demo.test"), await userId("student@demo.test")];
     const impersonated = await browserWith(await sessionCookieFor(studentId, { impersonatorId: adminId }));
+    // Tracking events are taken once the visitor allows analytics: a change the student could make.
+    impersonated.jar.set("cookie_consent", "accepted");
     const logged = () => database().db.selectFrom("audit_events").selectAll().where("action", "=", "impersonated.request").orderBy("id").execute();
     const before = (await logged()).length;
     const change = await impersonated.fetch("/tracking_events", {
