@@ -107,10 +107,10 @@ describe("writing a review", () => {
 
   it("refuses a student who has not learned from the educator with 403 and writes nothing", async () => {
     const { id: studentId, visitor } = await visitorFor("student@demo.test");
-    const educatorId = await userId("daniel.okafor@demo.test");
+    const educatorId = await userId("sofia.lindqvist@demo.test");
     const form = await visitor.get(writeLoader, writePath(educatorId), params(educatorId));
     expect(form.status).toBe(200);
-    expect(form.data.refusal).toMatch(/^You can review Daniel after you have learned from them/);
+    expect(form.data.refusal).toMatch(/^You can review Sofia after you have learned from them/);
     expect((await profile(visitor, educatorId)).write).toBeNull();
     const answer = await visitor.form(writeAction, writePath(educatorId), { rating: "1", body: "Never met them." }, params(educatorId));
     expect(answer.status).toBe(403);
