@@ -19,9 +19,10 @@ export function ConsentBar() {
     <section className="consent-bar" data-shell="consent-bar" aria-labelledby="consent-bar-heading">
       <div className="consent-bar__inner wrapper wrapper--wide">
         <div>
-          <h2 id="consent-bar-heading" className="consent-bar__heading">
+          {/* Not a heading: it comes before the page's own h1, which starts every page's outline. */}
+          <p id="consent-bar-heading" className="consent-bar__heading">
             Cookies on this site
-          </h2>
+          </p>
           <p className="consent-bar__message">
             Necessary cookies keep you signed in and your settings. With your permission we also count page views, searches and failed payments to improve
             the site, and load Google&apos;s sign-in prompt.{" "}

@@ -120,10 +120,10 @@ export default function EssayPage() {
       ) : null}
       {relation === "owner" ? <OwnerEditor loaded={loaded} answer={answer} /> : <ReaderView loaded={loaded} answer={answer} />}
       <p className="inline-form">
-        <a href={`/wize-writer-dashboard/essays/${essay.id}/export.pdf`} className="button button--soft" download>
+        <a href={`/wize-writer-dashboard/essays/${essay.id}/export.pdf`} className="button button--soft">
           Download PDF
         </a>{" "}
-        <a href={`/wize-writer-dashboard/essays/${essay.id}/export.docx`} className="button button--soft" download>
+        <a href={`/wize-writer-dashboard/essays/${essay.id}/export.docx`} className="button button--soft">
           Download Word document
         </a>
       </p>
