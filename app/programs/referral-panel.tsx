@@ -1,5 +1,5 @@
-import { Button, Flex, Heading, Text } from "@radix-ui/themes";
-import { useEffect, useId, useState } from "react";
+import { Heading, Text } from "@radix-ui/themes";
+import { CopyLinkField } from "~/components/copy-link-field";
 import { HistoryTable, type HistoryRow } from "~/components/history-table";
 import { formatDate } from "~/formatting/format";
 import { formatCredit, FRIEND_STATUS_LABELS, type FriendStatus } from "./referrals";
@@ -16,41 +16,9 @@ export interface ReferralOverviewView {
   balanceCents: number;
 }
 
-/**
- * The member's invite link in a read-only field anyone can select and copy; once JavaScript runs,
- * a button copies it in one press.
- */
+/** The member's invite link, to select or copy (app/components/copy-link-field.tsx). */
 export function InviteLinkField({ link }: { link: string }) {
-  const id = useId();
-  const [canCopy, setCanCopy] = useState(false);
-  const [copied, setCopied] = useState(false);
-  useEffect(() => setCanCopy(typeof navigator !== "undefined" && Boolean(navigator.clipboard)), []);
-  return (
-    <Flex direction="column" gap="1">
-      <label htmlFor={id}>
-        <Text size="2" weight="medium">
-          Your invite link
-        </Text>
-      </label>
-      <Flex gap="2" wrap="wrap" align="center">
-        <input id={id} className="native-input invite-link" type="text" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
-        {canCopy ? (
-          <Button
-            type="button"
-            variant="soft"
-            onClick={() => {
-              void navigator.clipboard.writeText(link).then(() => setCopied(true));
-            }}
-          >
-            {copied ? "Copied" : "Copy link"}
-          </Button>
-        ) : null}
-      </Flex>
-      <Text size="1" color="gray" role="status">
-        {copied ? "The link is on your clipboard." : ""}
-      </Text>
-    </Flex>
-  );
+  return <CopyLinkField link={link} label="Your invite link" />;
 }
 
 /** Invited, joined, paying friends and the credit they earned, as a description list. */

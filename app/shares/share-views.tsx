@@ -1,6 +1,6 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import { fileSizeText } from "~/formatting/file-size";
 import { SHARE_EXPIRY_CHOICES, type SharedBlock } from "~/shares/share-links";
@@ -49,39 +49,6 @@ export function ShareForm({ resourceType, resourceId, what }: { resourceType: st
   );
 }
 
-/** A link's address in a read-only field anyone can select; with JavaScript, a button copies it. */
-export function ShareLinkField({ link, label }: { link: string; label: string }) {
-  const id = useId();
-  const [canCopy, setCanCopy] = useState(false);
-  const [copied, setCopied] = useState(false);
-  useEffect(() => setCanCopy(typeof navigator !== "undefined" && Boolean(navigator.clipboard)), []);
-  return (
-    <Flex direction="column" gap="1">
-      <label htmlFor={id}>
-        <Text size="2" weight="medium">
-          {label}
-        </Text>
-      </label>
-      <Flex gap="2" wrap="wrap" align="center">
-        <input id={id} className="native-input invite-link" type="text" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
-        {canCopy ? (
-          <Button
-            type="button"
-            variant="soft"
-            onClick={() => {
-              void navigator.clipboard.writeText(link).then(() => setCopied(true));
-            }}
-          >
-            {copied ? "Copied" : "Copy link"}
-          </Button>
-        ) : null}
-      </Flex>
-      <Text size="1" color="gray" role="status">
-        {copied ? "The link is on your clipboard." : ""}
-      </Text>
-    </Flex>
-  );
-}
 
 /** A shared resource's content, read-only: text, cards, or a file downloaded through the link. */
 export function SharedBlocks({ blocks, fileHref }: { blocks: SharedBlock[]; fileHref: string }) {

@@ -11,7 +11,7 @@ import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
 import { metaFor } from "~/seo/page-meta";
 import { SHARE_MESSAGES, SHARE_STATE_LABELS, shareActionSchema, shareState, shareUrl } from "~/shares/share-links";
 import { createShare, revokeShare, sharesOf } from "~/shares/shares.server";
-import { ShareLinkField } from "~/shares/share-views";
+import { CopyLinkField } from "~/components/copy-link-field";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { requestNow } from "~/utils/clock.server";
 import { siteOrigin } from "~/utils/site-origin.server";
@@ -95,7 +95,7 @@ export default function SharesPage() {
                   )}{" "}
                   · {share.viewCount === 1 ? "1 view" : `${share.viewCount} views`}
                 </Text>
-                {share.state === "active" ? <ShareLinkField link={share.link} label={`Link to “${share.title}”`} /> : null}
+                {share.state === "active" ? <CopyLinkField link={share.link} label={`Link to “${share.title}”`} /> : null}
                 {share.views.length > 0 ? (
                   <details>
                     <summary>Who opened it</summary>
