@@ -18,6 +18,7 @@ import { useNonce } from "~/components/nonce";
 import { RealtimeProvider } from "~/realtime/realtime-provider";
 import { errorMessage } from "~/errors/messages";
 import { AppShell } from "~/shell/app-shell";
+import { isOfflineAnswer } from "~/shell/offline-submission";
 import { useRootData } from "~/shell/root-data";
 import { rootData } from "~/shell/root-data.server";
 import { currentSessionWith } from "~/accounts/session.server";
@@ -66,8 +67,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * cannot, except the privacy dialog's `?privacyPolicy`; other navigations already keep the shell
  * (the badges stay current over the realtime connection).
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formData, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formData, currentUrl, nextUrl, actionResult, defaultShouldRevalidate }) => {
   if (!defaultShouldRevalidate) return false;
+  // A submission that never reached the server changed nothing, and reading would fail the same way.
+  if (isOfflineAnswer(actionResult)) return false;
   // A fetcher that applies its own answer (a room's heartbeat, a shift signup) changes nothing the shell shows.
   if (formData?.get("respond") === "data") return false;
   if (formMethod && formMethod !== "GET") return true;

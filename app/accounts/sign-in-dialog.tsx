@@ -4,11 +4,13 @@ import { useEffect } from "react";
 import { SignInForm, signInRedirectTo } from "~/accounts/sign-in-form";
 import type { action } from "~/routes/users+/sign_in";
 import type { FormDialogProps } from "~/shell/form-dialog";
+import { usePreloadedRouteModule } from "~/shell/preload-route-module";
 import { queryOf } from "~/shell/dialogs";
 
 /** The log-in dialog: the page's form, posted in place; success goes where the page would go. */
 export default function SignInDialog({ href, titleId, onReady }: FormDialogProps) {
   const fetcher = useFetcher<typeof action>();
+  usePreloadedRouteModule("routes/users+/sign_in");
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => onReady(), []);
   const answer = fetcher.data;

@@ -36,7 +36,7 @@ export function PlannerBoard({ term, days, items, thisWeek, answer }: { term: Te
   const moving = fetcher.formData?.get("intent") === "move" ? { key: `${fetcher.formData.get("item_kind")}-${fetcher.formData.get("item_id")}`, date: String(fetcher.formData.get("date")) } : null;
   const shown = moving ? items.map((item) => (itemKey(item) === moving.key ? { ...item, date: moving.date } : item)) : items;
   const { weeks, outside } = layoutPlanner(term, shown);
-  const dragErrors = fetcher.state === "idle" && fetcher.data?.result.error ? Object.values(fetcher.data.result.error).flatMap((errors) => errors ?? []) : [];
+  const dragErrors = fetcher.state === "idle" && fetcher.data?.result?.error ? Object.values(fetcher.data.result.error).flatMap((errors) => errors ?? []) : [];
 
   const drop = (date: IsoDate) => (event: DragEvent<HTMLLIElement>) => {
     event.preventDefault();
@@ -172,7 +172,7 @@ function PlannerEntry({
 /** The item's plain forms: move to another day, edit, delete. Open when one of them was refused. */
 function ItemChange({ item, days, answer }: { item: Exclude<PlannerItem, { kind: "assignment" }>; days: { first: IsoDate; last: IsoDate }; answer: PlannerAnswer }) {
   const key = itemKey(item);
-  const errorsOf = (intent: string) => (answer?.form === `${intent}:${key}` ? answer.result.error : undefined);
+  const errorsOf = (intent: string) => (answer?.form === `${intent}:${key}` ? answer.result?.error : undefined);
   const moveErrors = errorsOf("move");
   const editErrors = errorsOf(`edit-${item.kind}`);
   const deleteErrors = errorsOf("delete");

@@ -1,6 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { CsrfInput } from "~/components/csrf-input";
+import { isOfflineAnswer } from "~/shell/offline-submission";
+import { usePreloadedRouteModule } from "~/shell/preload-route-module";
 
 /** Where comment threads and reaction bars post (app/routes/community+/interactions.tsx). */
 export const INTERACTIONS_PATH = "/community/interactions";
@@ -35,9 +37,13 @@ export function InteractionForm({
   label?: string;
 }) {
   const hydrated = useHydrated();
-  const refusal = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  usePreloadedRouteModule("routes/community+/interactions");
+  // A lost connection is told in a toast; a refusal belongs next to the form.
+  const refusal = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok && !isOfflineAnswer(fetcher.data) ? fetcher.data.message : null;
   return (
-    <fetcher.Form method="post" action={INTERACTIONS_PATH} className={className} aria-label={label}>
+    // data-discover: the router learns this route while the page is online (as a <Form> would have it
+    // learn), not at the first click, which may come after the connection is gone.
+    <fetcher.Form method="post" action={INTERACTIONS_PATH} className={className} aria-label={label} data-discover="true">
       <CsrfInput />
       {hydrated ? <input type="hidden" name="_fetcher" value="1" /> : null}
       <input type="hidden" name="intent" value={intent} />

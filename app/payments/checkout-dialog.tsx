@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { CheckoutForm } from "~/payments/checkout-form";
 import type { action, CheckoutAnswer, loader } from "~/routes/checkout+/_index";
 import { Loading, type FormDialogProps } from "~/shell/form-dialog";
+import { isOfflineAnswer } from "~/shell/offline-submission";
 
 /**
  * The checkout dialog: the page's checkout for the product in `href`. "Update total" answers in
@@ -17,7 +18,7 @@ export default function CheckoutDialog({ href, titleId, onReady }: FormDialogPro
     // Load once per opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [href]);
-  const answer = (submit.data ?? page.data) as CheckoutAnswer | undefined;
+  const answer = (submit.data && !isOfflineAnswer(submit.data) ? submit.data : page.data) as CheckoutAnswer | undefined;
   useEffect(() => {
     if (answer) onReady();
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -9,6 +9,7 @@ import { submitContactMessage } from "~/contact/contact.server";
 import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
 import { safeRedirectPath } from "~/security/safe-redirect";
 import { metaFor } from "~/seo/page-meta";
+import { offlineSafeAction } from "~/shell/offline-submission";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { siteOrigin } from "~/utils/site-origin.server";
 
@@ -40,6 +41,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const returnTo = safeRedirectPath(formData.get(CONTACT_RETURN_FIELD), siteOrigin(request), "");
   throw await redirectWithToast(returnTo || "/contact-us", { type: "success", message: CONTACT_SENT_MESSAGE });
 }
+
+// Sent by a script, the form keeps its page when the connection is gone.
+export const clientAction = offlineSafeAction();
 
 export const headers = passRetryAfter;
 

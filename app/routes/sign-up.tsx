@@ -12,6 +12,7 @@ import { tooManyRequestsMessage } from "~/errors/messages";
 import { REFERRAL_COOKIE } from "~/programs/referrals";
 import { findCodeOwner, referralCookie } from "~/programs/referrals.server";
 import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
+import { isOfflineAnswer, offlineSafeAction } from "~/shell/offline-submission";
 import { readCookies } from "~/utils/cookies.server";
 import { siteOrigin } from "~/utils/site-origin.server";
 
@@ -56,6 +57,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw redirect(outcome.redirectTo, { headers: { "Set-Cookie": cookie } });
 }
 
+// Sent by a script, the form keeps its page when the connection is gone.
+export const clientAction = offlineSafeAction();
+
 export const headers = passRetryAfter;
 
 /**
@@ -63,7 +67,8 @@ export const headers = passRetryAfter;
  * and the sign-up dialog keeps this loader in a fetcher, whose reload would now see a signed-in
  * visitor and send them past onboarding to their home.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) => (formAction?.startsWith("/sign-up") ? false : defaultShouldRevalidate);
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, actionResult, defaultShouldRevalidate }) =>
+  formAction?.startsWith("/sign-up") || isOfflineAnswer(actionResult) ? false : defaultShouldRevalidate;
 
 export default function SignUpPage() {
   const choices = useLoaderData<typeof loader>();

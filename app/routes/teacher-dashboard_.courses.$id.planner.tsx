@@ -10,6 +10,7 @@ import { addEvent, addLesson, deleteItem, moveItem, plannerItems, updateEvent, u
 import { termLabel } from "~/classes/terms";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors, FormField, SelectField, TextAreaField } from "~/components/form-field";
+import { offlineSafeAction, revalidateUnlessOffline } from "~/shell/offline-submission";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { requestNow } from "~/utils/clock.server";
 
@@ -74,6 +75,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return data({ form, result: submission.reply({ formErrors: ["That is not on this class's planner (it may have been deleted)."] }) }, { status: 404 });
 }
 
+// Sent by a script, the form keeps its page when the connection is gone.
+export const clientAction = offlineSafeAction();
+
 /** Which form answered: the add forms by intent, an item's forms by intent and item, so only that form shows the errors. */
 function formKey(payload: Record<string, unknown>) {
   const intent = String(payload.intent ?? "");
@@ -82,10 +86,13 @@ function formKey(payload: Record<string, unknown>) {
   return `${intent}:${kind}-${String(payload.item_id ?? "")}`;
 }
 
+// A drag-and-drop move may find the connection gone: then nothing is read again.
+export const shouldRevalidate = revalidateUnlessOffline;
+
 export default function ClassPlannerPage() {
   const { klass, days, thisWeek, items } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const errorsOf = (form: string) => (answer?.form === form ? answer.result.error : undefined);
+  const errorsOf = (form: string) => (answer?.form === form ? answer.result?.error : undefined);
   const lessonErrors = errorsOf("add-lesson");
   const eventErrors = errorsOf("add-event");
   const range = `${shortDate(days.first)} – ${shortDate(days.last)}, ${klass.term.year}`;

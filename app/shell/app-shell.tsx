@@ -4,6 +4,7 @@ import { AppBar } from "~/shell/app-bar";
 import { RouteAnnouncer } from "~/shell/route-announcer";
 import { appBarColor, appBarHeight, isAppBarColor, isAppBarHidden, type AppBarColor } from "~/shell/app-bar-rules";
 import { DialogHost } from "~/shell/dialog-host";
+import { useOfflineSubmitGuard } from "~/shell/offline-submission";
 import { useRootData } from "~/shell/root-data";
 import { SiteBanner } from "~/shell/site-banner-view";
 import { SiteFooter } from "~/shell/site-footer";
@@ -41,6 +42,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const override = useAppBarOverride();
   const shell = data?.shell ?? null;
   const hidden = isAppBarHidden(location.pathname);
+  useOfflineSubmitGuard();
   const banner = shell?.banner ?? null;
   return (
     <DialogHost initial={shell?.privacyDialog ?? null}>

@@ -17,6 +17,7 @@ import type { LegalDocument } from "~/legal/documents";
 import { LegalDocumentBody } from "~/legal/legal-document";
 import { Loading, type FormDialogProps } from "~/shell/form-dialog";
 import { retryImport } from "~/shell/chunk-retry";
+import { tellOffline } from "~/shell/offline-submission";
 import { registerReauthenticationOpener } from "~/shell/reauthentication-prompt";
 import { DIALOG_PAGES, dialogForLink, dialogFromSearch, withoutDialogQuery, type DialogRequest, type FormDialogId } from "~/shell/dialogs";
 
@@ -104,7 +105,9 @@ export function DialogLink({ to, onClick, ...rest }: ComponentProps<typeof Link>
         const request = dialogForLink(to, pathname);
         if (!request) return;
         event.preventDefault();
-        open(request);
+        // Its page could not be loaded: say so rather than open an empty dialog.
+        if (!navigator.onLine) tellOffline();
+        else open(request);
       }}
     />
   );

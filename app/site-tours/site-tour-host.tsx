@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ComponentType, type MouseEvent } from "react";
 import { showClientToast } from "~/shell/client-toasts";
+import { tellOffline } from "~/shell/offline-submission";
 import { siteTourHref, tourForPath, tourToOffer, TOUR_PROMPT_DEBOUNCE_MS, type SiteTourKey } from "~/site-tours/tours";
 import { markTourViewed } from "~/site-tours/viewed";
 import type { SiteTourOverlayProps } from "~/site-tours/site-tour-overlay";
@@ -23,7 +24,9 @@ export function SiteTourButton() {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    startSiteTour(key);
+    // The tour's steps are read from the server when it starts.
+    if (!navigator.onLine) tellOffline();
+    else startSiteTour(key);
   };
   return (
     <a href={siteTourHref(key, `${location.pathname}${location.search}`)} className="shell-icon-button" data-tour="tour-button" data-shell="tour-button" aria-label="Take a tour of this page" onClick={onClick}>

@@ -1,8 +1,10 @@
 import { useFetcher, useNavigate } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { CSRF_FIELD } from "~/components/csrf-input";
 import { playRingSound } from "~/notifications/coin-sound";
 import { useRealtime, useUserChannel } from "~/realtime/realtime-provider";
+import { isOfflineAnswer, tellOffline } from "~/shell/offline-submission";
+import { usePreloadedRouteModule } from "~/shell/preload-route-module";
 import { useRootData } from "~/shell/root-data";
 
 /** STUDY_ROOM_INVITE's payload (app/study-rooms/invites.server.ts InvitePush). */
@@ -32,6 +34,7 @@ export function StudyRoomInvitePopup() {
   const csrf = useRootData()?.csrfToken ?? "";
   const navigate = useNavigate();
   const answer = useFetcher<{ joined?: string }>();
+  usePreloadedRouteModule("routes/study-rooms+/invites.$id");
   const [invite, setInvite] = useState<Invite | null>(null);
   const [joining, setJoining] = useState(false);
   const joinButton = useRef<HTMLButtonElement>(null);
@@ -70,6 +73,11 @@ export function StudyRoomInvitePopup() {
   const respond = useCallback(
     (intent: "accept" | "decline") => {
       if (!invite) return;
+      // Known to be offline: nothing is sent and the invite rings on (the answer would say the same).
+      if (!navigator.onLine) {
+        tellOffline();
+        return;
+      }
       submitAnswer({ intent, respond: "data", [CSRF_FIELD]: csrf }, { method: "post", action: `/study-rooms/invites/${invite.invite_id}` });
       if (intent === "accept") setJoining(true);
       else setInvite(null);
@@ -92,6 +100,12 @@ export function StudyRoomInvitePopup() {
     return () => window.removeEventListener("keydown", onKey);
   }, [invite, joining, respond]);
 
+  // Not sent (the connection is gone, as the toast says): the invite rings on, to try again.
+  const notSent = answer.state === "idle" && isOfflineAnswer(answer.data);
+  useEffect(() => {
+    if (notSent) setJoining(false);
+  }, [notSent]);
+
   // The room is ready when the server says so; should that push be lost, go anyway.
   const joined = answer.data?.joined;
   useEffect(() => {
@@ -104,6 +118,11 @@ export function StudyRoomInvitePopup() {
   }, [joining, joined, navigate]);
 
   if (!invite) return null;
+  // The buttons answer through `respond`, which also keeps the popup in step.
+  const answerWith = (event: MouseEvent, intent: "accept" | "decline") => {
+    event.preventDefault();
+    respond(intent);
+  };
   const initials = invite.inviter_name
     .split(/\s+/)
     .map((word) => word.charAt(0))
@@ -122,14 +141,15 @@ export function StudyRoomInvitePopup() {
         </p>
       </div>
       {joining ? null : (
-        <div className="room-invite__actions">
-          <button ref={joinButton} type="button" className="button" onClick={() => respond("accept")}>
+        // The form's data-discover has the router learn the invite's route while the connection is up.
+        <answer.Form method="post" action={`/study-rooms/invites/${invite.invite_id}`} className="room-invite__actions" data-discover="true">
+          <button ref={joinButton} type="submit" name="intent" value="accept" className="button" onClick={(event) => answerWith(event, "accept")}>
             Join
           </button>
-          <button type="button" className="button button--outline" onClick={() => respond("decline")}>
+          <button type="submit" name="intent" value="decline" className="button button--outline" onClick={(event) => answerWith(event, "decline")}>
             Ignore
           </button>
-        </div>
+        </answer.Form>
       )}
     </div>
   );

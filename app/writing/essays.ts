@@ -29,6 +29,7 @@ export const ESSAY_MESSAGES = {
   sharedWithSelf: "That is your own address.",
   quoteNotFound: "The passage you quote does not occur in the essay. Copy it exactly from the text.",
   tooLong: "The essay is too long to save.",
+  offline: "Not saved: you appear to be offline. Your text stays here and is saved once you are back online and type or leave the editor.",
 } as const;
 
 const optionalLimit = z.preprocess(

@@ -57,3 +57,43 @@ test("a CSRF token replaced by the server is taken up and the call retried once,
   await page.getByRole("button", { name: "Mark all as read" }).click();
   await expect.poll(() => calls).toEqual([200]);
 });
+
+test("with the connection cut, a comment and a reaction sent in place keep the page and the typed text", async ({ page, context, consoleWatch }, testInfo) => {
+  consoleWatch.allow(/ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch|NetworkError/i);
+  const post = "/blog/active-recall-and-spaced-repetition";
+  await signUp(page, { firstName: "Olli", lastName: "Offline", email: uniqueEmail("offline-comment", testInfo.project.name), password: "a-long-demo-password-1" });
+  // The page has loaded what its forms need (the route that answers them) before the connection goes.
+  const formsReady = page.waitForResponse((response) => /\/assets\/interactions-[^/]+\.js$/.test(response.url()));
+  await page.goto(post);
+  await formsReady;
+  const text = `Written on the train (${Date.now().toString(36)}).`;
+  await page.getByLabel("Add a comment").fill(text);
+  const insightful = page.locator("#reactions").getByRole("button", { name: /Insightful$/ });
+  const offline = page.getByRole("alert").filter({ hasText: "You appear to be offline" });
+
+  // The browser knows it is offline: nothing is sent.
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Post comment" }).click();
+  await expect(offline).toBeVisible();
+  await expect(page.getByLabel("Add a comment")).toHaveValue(text);
+  await context.setOffline(false);
+  await expect(offline).toBeHidden({ timeout: 15_000 });
+
+  // The browser thinks it is online but the request never arrives: the same toast, and the
+  // reaction is not shown as done.
+  const interactions = (url: URL) => url.pathname === "/community/interactions.data";
+  await page.route(interactions, (route) => route.abort("internetdisconnected"));
+  await insightful.click();
+  await expect(offline).toBeVisible();
+  await expect(insightful).toHaveAttribute("aria-pressed", "false");
+  await expect(page).toHaveURL(new RegExp(`${post}$`));
+  await expect(page.getByText(/There was an error on this page|could not be shown/)).toHaveCount(0);
+
+  // Back online, the same clicks send them.
+  await page.unroute(interactions);
+  await page.getByRole("button", { name: "Post comment" }).click();
+  await expect(page.getByRole("article", { name: "Comment by Olli Offline" }).filter({ hasText: text })).toBeVisible();
+  await expect(page.getByLabel("Add a comment")).toHaveValue("");
+  await insightful.click();
+  await expect(insightful).toHaveAttribute("aria-pressed", "true");
+});

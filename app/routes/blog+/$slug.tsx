@@ -12,6 +12,7 @@ import { pagePolls } from "~/community/page-polls.server";
 import { PollsSection } from "~/community/polls-section";
 import { displayDate, isoOf } from "~/formatting/display";
 import { metaFor } from "~/seo/page-meta";
+import { revalidateUnlessOffline } from "~/shell/offline-submission";
 import { guestCacheableHeaders } from "~/utils/guest-cache";
 
 export const headers = guestCacheableHeaders;
@@ -34,6 +35,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   return { kind: "post" as const, post, community, polls };
 }
+
+// Its comment and reaction forms may find the connection gone: then nothing is read again.
+export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function BlogSlugPage() {
   const data = useLoaderData<typeof loader>();

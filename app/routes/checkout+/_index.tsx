@@ -16,6 +16,8 @@ import { REFERRAL_COOKIE } from "~/programs/referrals";
 import { checkoutProduct, checkoutView, choiceOf, isStripeConnectionError, pricingErrors, type Buyer } from "~/routes/checkout+/checkout-page.server";
 import { passRetryAfter, retryAfterHeaders } from "~/security/retry-after";
 import { metaFor } from "~/seo/page-meta";
+import { offlineSafeAction } from "~/shell/offline-submission";
+import { isOfflineAnswer } from "~/shell/offline-submission";
 import { readCookies } from "~/utils/cookies.server";
 import { logger } from "~/utils/logger.server";
 import { siteOrigin } from "~/utils/site-origin.server";
@@ -129,12 +131,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data<CheckoutAnswer>({ view, result, error: null }, { status: refusal?.status ?? 200, headers });
 }
 
+// Sent by a script, the form keeps its page when the connection is gone.
+export const clientAction = offlineSafeAction();
+
 export const headers = passRetryAfter;
 
 export default function CheckoutPage() {
   const loaded = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
-  const { view, result, error, link } = (posted ?? loaded) as CheckoutAnswer;
+  const { view, result, error, link } = (posted && !isOfflineAnswer(posted) ? posted : loaded) as CheckoutAnswer;
   const navigation = useNavigation();
   if (!view) {
     return (

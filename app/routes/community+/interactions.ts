@@ -7,6 +7,7 @@ import { interactionSchema } from "~/community/comment-forms";
 import { addComment, deleteOwnComment, findComment, loadCommunity, resolveTarget, toggleReaction, type CommentTarget } from "~/community/comments.server";
 import { castVote, fileReport, postingAllowanceFor } from "~/community/forum.server";
 import { notFound } from "~/errors/not-found.server";
+import { offlineSafeAction } from "~/shell/offline-submission";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { requestNow } from "~/utils/clock.server";
 import { parseRecordId } from "~/utils/record-id";
@@ -130,3 +131,6 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
 }
+
+// Sent by a script, the form keeps its page when the connection is gone.
+export const clientAction = offlineSafeAction();

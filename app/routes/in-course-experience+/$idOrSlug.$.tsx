@@ -11,6 +11,7 @@ import { completionByHand } from "~/online-courses/activity-types";
 import { parseInCoursePath, PART_LABELS, type ChapterPart } from "~/online-courses/curriculum";
 import { MockExamPanel } from "~/online-courses/mock-exam-views";
 import { askAboutActivity, completeInCourse, courseDeckToEdit, inCoursePage, sitMockExam, submitInCourseQuiz, type SelectedActivity } from "~/online-courses/in-course-experience.server";
+import { revalidateUnlessOffline } from "~/shell/offline-submission";
 import { requestNow } from "~/utils/clock.server";
 import { COURSE_FINISHED_MESSAGE, inCourseSchema } from "~/online-courses/in-course-forms";
 import {
@@ -100,6 +101,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // The last activity: back to the course's home, where a toast says the course is done.
   throw await redirectWithToast(outcome.base, { type: "success", message: COURSE_FINISHED_MESSAGE });
 }
+
+// Its comment and reaction forms may find the connection gone: then nothing is read again.
+export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function InCourseExperience() {
   const page = useLoaderData<typeof loader>();

@@ -12,6 +12,7 @@ import { roomChannel } from "~/realtime/channels";
 import { useRealtime } from "~/realtime/realtime-provider";
 import { useSettledRevalidate } from "~/realtime/use-settled-revalidate";
 import { metaFor } from "~/seo/page-meta";
+import { isOfflineAnswer, offlineSafeAction } from "~/shell/offline-submission";
 import { BillingPanel } from "~/study-rooms/billing-panel";
 import { roomBilling } from "~/study-rooms/billings.server";
 import { ActiveBoard } from "~/study-rooms/active-board";
@@ -194,10 +195,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
+// Sent by a script, the form keeps its page when the connection is gone.
+export const clientAction = offlineSafeAction({ background: (form) => form.get("intent") === "presence" });
+
 /** The heartbeat changes nothing on the page: no reload after it. */
 export const headers = passRetryAfter;
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => (formData?.get("respond") === "data" ? false : defaultShouldRevalidate);
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) =>
+  formData?.get("respond") === "data" || isOfflineAnswer(actionResult) ? false : defaultShouldRevalidate;
 
 const ROLE_LABELS = {
   host: "host",
@@ -240,7 +245,7 @@ export default function StudyRoomPage() {
         <h1 className="page-heading study-room__title">{room.name}</h1>
         {room.tutoring ? <span className="muted">Tutoring room</span> : null}
       </header>
-      <FormErrors errors={answer?.result.error?.[""] ?? undefined} />
+      <FormErrors errors={answer?.result?.error?.[""] ?? undefined} />
       <noscript>
         <p className="study-room__notice">Live video and drawing together need JavaScript. Without it you can see who is here and the boards, and invite people.</p>
       </noscript>
@@ -349,7 +354,7 @@ export default function StudyRoomPage() {
             <InviteForm contacts={contacts} result={answer?.result} busy={busy} />
           </section>
 
-          <RoomFiles slug={room.slug} files={files} board={active ? { id: active.id, name: active.name } : null} errors={answer?.result.error?.file ?? undefined} busy={busy} />
+          <RoomFiles slug={room.slug} files={files} board={active ? { id: active.id, name: active.name } : null} errors={answer?.result?.error?.file ?? undefined} busy={busy} />
 
           {members.find((member) => member.id === viewerId)?.role !== "host" ? (
             <Form method="post" style={{ marginTop: "var(--space-5)" }}>

@@ -6,6 +6,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors } from "~/components/form-field";
 import { notFound } from "~/errors/not-found.server";
 import { metaFor } from "~/seo/page-meta";
+import { offlineSafeAction } from "~/shell/offline-submission";
 import { inviteAnswerSchema } from "~/study-rooms/forms";
 import { answerInvite, findInvite } from "~/study-rooms/invites.server";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -42,6 +43,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   throw await redirectWithToast("/notifications", { type: "success", message: `You ignored ${invite.inviter_name}'s invite.` });
 }
 
+// Sent by a script, the form keeps its page when the connection is gone.
+export const clientAction = offlineSafeAction();
+
 export default function StudyRoomInvitePage() {
   const { invite } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -52,7 +56,7 @@ export default function StudyRoomInvitePage() {
       <p>
         <strong>{invite.roomName}</strong>
       </p>
-      <FormErrors errors={answer?.result.error?.[""] ?? undefined} />
+      <FormErrors errors={answer?.result?.error?.[""] ?? undefined} />
       {invite.status === "ringing" ? (
         <div className="study-room-invite__actions">
           <Form method="post">

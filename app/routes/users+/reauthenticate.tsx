@@ -9,6 +9,7 @@ import { REAUTHENTICATION_TITLE, ReauthenticationForm } from "~/accounts/reauthe
 import { tooManyRequestsMessage } from "~/errors/messages";
 import { safeRedirectPath } from "~/security/safe-redirect";
 import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
+import { offlineSafeAction } from "~/shell/offline-submission";
 import { siteOrigin } from "~/utils/site-origin.server";
 
 const ROUTE = "routes/users+/reauthenticate";
@@ -41,6 +42,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   throw redirect(continueTo(request, submission.value.redirect_to));
 }
+
+// Sent by a script, the form keeps its page when the connection is gone.
+export const clientAction = offlineSafeAction();
 
 export const headers = passRetryAfter;
 

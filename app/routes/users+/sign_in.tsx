@@ -10,6 +10,7 @@ import { INVALID_CREDENTIALS_MESSAGE } from "~/accounts/sign-in.server";
 import { SignInForm, signInRedirectTo } from "~/accounts/sign-in-form";
 import { tooManyRequestsMessage } from "~/errors/messages";
 import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
+import { offlineSafeAction } from "~/shell/offline-submission";
 import { siteOrigin } from "~/utils/site-origin.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -37,6 +38,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const cookie = await startFreshSession(request, { userId: outcome.userId, rememberMe: remember_me, clientIp: context.clientIp });
   throw redirect(outcome.redirectTo, { headers: { "Set-Cookie": cookie } });
 }
+
+// Sent by a script, the form keeps its page when the connection is gone.
+export const clientAction = offlineSafeAction();
 
 export const headers = passRetryAfter;
 

@@ -9,6 +9,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import { allMessages, FormErrors, FormField, TextAreaField } from "~/components/form-field";
 import { displayDateTime, isoOf } from "~/formatting/display";
 import { metaFor } from "~/seo/page-meta";
+import { isOfflineAnswer, offlineSafeAction } from "~/shell/offline-submission";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { ShareForm } from "~/shares/share-views";
 import { mayOnEssay, type EssayAction } from "~/writing/essay-access";
@@ -93,8 +94,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
+// Sent by a script, the form keeps its page when the connection is gone.
+export const clientAction = offlineSafeAction({ background: (form) => form.get("autosave") === "1" });
+
 /** An autosave changes nothing the page shows from its loader, and reloading would reset the editor's version. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => (formData?.get("autosave") === "1" ? false : defaultShouldRevalidate);
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) =>
+  formData?.get("autosave") === "1" || isOfflineAnswer(actionResult) ? false : defaultShouldRevalidate;
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type ActionData = ReturnType<typeof useActionData<typeof action>>;
@@ -192,6 +197,10 @@ function OwnerEditor({ loaded, answer }: { loaded: LoaderData; answer: ActionDat
       setState({ kind: "saved", at: answered.saved.at });
       // Typing that went on during the save goes out next.
       if (dirty.current) timer.current = setTimeout(saveNow, AUTOSAVE_DELAY_MS);
+    } else if (isOfflineAnswer(answered)) {
+      // Kept in the editor and sent again with the next change, blur or page hide.
+      dirty.current = true;
+      setState({ kind: "error", message: ESSAY_MESSAGES.offline });
     } else if ("stale" in answered && answered.stale) {
       setState({ kind: "error", message: ESSAY_MESSAGES.stale });
     } else if ("result" in answered) {

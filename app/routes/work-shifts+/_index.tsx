@@ -10,6 +10,8 @@ import { FormErrors } from "~/components/form-field";
 import { WORK_SHIFTS_CHANNEL } from "~/realtime/channels";
 import { useRealtime } from "~/realtime/realtime-provider";
 import { metaFor } from "~/seo/page-meta";
+import { offlineSafeAction } from "~/shell/offline-submission";
+import { isOfflineAnswer } from "~/shell/offline-submission";
 import { sessionDateLine } from "~/study-sessions/date-labels";
 import { redirectWithToast } from "~/toasts/toast.server";
 import {
@@ -67,9 +69,12 @@ export async function action({ request }: ActionFunctionArgs) {
   throw await redirectWithToast("/work-shifts", { type: "success", message });
 }
 
+// Sent by a script, the form keeps its page when the connection is gone.
+export const clientAction = offlineSafeAction();
+
 // The script's toggles carry their own answer and pushes keep the list current: reading it again would only race them.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("respond") === "data" ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) =>
+  formData?.get("respond") === "data" || isOfflineAnswer(actionResult) ? false : defaultShouldRevalidate;
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type Shift = LoaderData["shifts"][number];
@@ -161,7 +166,8 @@ function ShiftRow({
       dispatch({ type: "succeeded", cacheKey: key, update: answer.update });
       if (answer.message) onDone(answer.message);
     } else {
-      dispatch({ type: "failed", cacheKey: key, error: answer.result?.error?.[""]?.[0] ?? "That did not work. Try again." });
+      const error = isOfflineAnswer(answer) ? answer.message : answer.result?.error?.[""]?.[0];
+      dispatch({ type: "failed", cacheKey: key, error: error ?? "That did not work. Try again." });
     }
   }, [fetcher.state, fetcher.data, dispatch, onDone]);
 
