@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { CLIENT_ID_KEY, EXTENSION_CHECKED_KEY, EXTENSION_PING, EXTENSION_TIMEOUT_MS, extensionVersion } from "~/platform/extension";
+import { request } from "~/shell/request";
 
 function clientId(): string {
   let id = window.localStorage.getItem(CLIENT_ID_KEY);
@@ -11,17 +12,7 @@ function clientId(): string {
 }
 
 async function reportVersion(version: string) {
-  const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "";
-  await fetch("/platform", {
-    method: "PUT",
-    headers: {
-      "Content-Type": "application/json",
-      Accept: "application/json",
-      "X-CSRF-Token": token,
-    },
-    body: JSON.stringify({ client_id: clientId(), extension_version: version }),
-    credentials: "same-origin",
-  }).catch(() => undefined);
+  await request("/platform", { method: "PUT", json: { client_id: clientId(), extension_version: version }, background: true });
 }
 
 /** Whether this tab session already asked (or, with "set", that it has now); storage refused counts as not asked. */

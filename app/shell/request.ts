@@ -23,7 +23,7 @@ export interface RequestOptions {
   /** Sent as the JSON body. */
   json?: unknown;
   signal?: AbortSignal;
-  /** A call the person did not ask for (a read receipt): a dropped connection is not toasted. */
+  /** A call the person did not ask for (a read receipt): no toast for a dropped connection, no reauthentication dialog. */
   background?: boolean;
 }
 
@@ -85,7 +85,7 @@ export function createRequest(dependencies: RequestDependencies) {
         dependencies.csrfToken.set(freshToken);
         continue;
       }
-      if (response.status === 401 && code && REAUTHENTICATION_CODES.has(code) && !reauthenticated) {
+      if (response.status === 401 && code && REAUTHENTICATION_CODES.has(code) && !reauthenticated && !options.background) {
         reauthenticated = true;
         if (await dependencies.reauthenticate(code)) continue;
       }

@@ -114,6 +114,13 @@ describe("request: 401 asks for the password again", () => {
     expect(sent).toHaveLength(2);
   });
 
+  it("a background call's 401 opens no dialog: nobody asked for it", async () => {
+    const { request, sent, dependencies } = setup([apiError(401, "unauthenticated", "Sign in again.")]);
+    expect(await request("/site_tours/viewed_tour", { method: "PUT", json: { site_tour_id: 1 }, background: true })).toMatchObject({ ok: false, status: 401, code: "unauthenticated" });
+    expect(dependencies.reauthenticate).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(1);
+  });
+
   it("a 401 with another code does not open the dialog", async () => {
     const { request, dependencies } = setup([apiError(401, "invalid_token", "Bad token")]);
     expect(await request("/x")).toMatchObject({ ok: false, status: 401, message: unauthorizedMessage });
