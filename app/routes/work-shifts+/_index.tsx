@@ -10,8 +10,7 @@ import { FormErrors } from "~/components/form-field";
 import { WORK_SHIFTS_CHANNEL } from "~/realtime/channels";
 import { useRealtime } from "~/realtime/realtime-provider";
 import { metaFor } from "~/seo/page-meta";
-import { offlineSafeAction } from "~/shell/offline-submission";
-import { isOfflineAnswer } from "~/shell/offline-submission";
+import { isOfflineAnswer, offlineSafeAction } from "~/shell/offline-submission";
 import { sessionDateLine } from "~/study-sessions/date-labels";
 import { redirectWithToast } from "~/toasts/toast.server";
 import {
