@@ -39,6 +39,8 @@ const REQUEST_SEAMS = new Set([
   "app/realtime/sse.server.ts",
   // The one answer for a file people uploaded (headers that keep it private and inert).
   "app/files/private-file-response.ts",
+  // The browser-side answer of a form sent by script that could not reach the server (a route's clientAction).
+  "app/shell/offline-submission.ts",
 ]);
 
 /** Remix's own modules: the root route and the entries handle requests by definition. */
