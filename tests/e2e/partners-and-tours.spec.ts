@@ -135,7 +135,8 @@ test("a user who has not seen the tour is asked 'Want a tour?' once, and Start T
   // An account no other browser test signs in with, so no other test has been offered the tour.
   await signIn(page, "content_qa_specialist@demo.test");
   const prompt = page.locator('[data-shell="toasts"] [role="status"]').filter({ hasText: "Want a tour?" });
-  await expect(prompt).toBeVisible({ timeout: 5000 });
+  // A second after the page is ready; on a busy host the page takes its time to get there.
+  await expect(prompt).toBeVisible({ timeout: 20_000 });
   await prompt.getByRole("link", { name: "Start Tour" }).click();
   await expect(tourDialog(page).getByRole("heading")).toHaveText("Home", { timeout: 20_000 });
   await expect(tourDialog(page)).toContainText("Step 1 of 5");
