@@ -1,5 +1,6 @@
 import { sql, type Transaction } from "kysely";
 import { db } from "~/db/db.server";
+import { statement } from "~/db/statement.server";
 import { displayNameSql } from "~/db/display-name";
 import type { CommentableType, Database, ReactionableType } from "~/db/schema";
 import type { Viewer } from "~/accounts/roles";
@@ -80,32 +81,52 @@ export type CommentView = {
 /** A thing's `reaction_counts` map (every reaction of the set, zero included) and the viewer's own reactions. */
 export type Reactions = { reaction_counts: ReactionCounts; mine: ReactionId[] };
 
+type ReactionRow = { reaction_id: string; count: number; mine: boolean };
+type CommentRow = {
+  id: number;
+  parent_id: number | null;
+  body: string;
+  author_id: number | null;
+  author_name: string | null;
+  vote_count: number;
+  /** A timestamp as JSON text. */
+  created_at: string;
+  hidden: boolean;
+  deleted: boolean;
+  voted: boolean;
+  reactions: ReactionRow[];
+};
+
 /**
- * The reaction counts and this viewer's own reactions on things of one kind, in one read: a
- * reaction is counted in its own transaction, so the viewer's are among the counted ones.
+ * A thing's reaction counts with the viewer's own among them (a reaction is counted in its own
+ * transaction, so the viewer's are among the counted ones), as a JSON array, in SQL.
  */
-async function reactionsOn(type: ReactionableType, ids: readonly number[], viewerId: number | null) {
-  if (ids.length === 0) return new Map<number, Reactions>();
-  const rows = await db()
-    .selectFrom("reaction_counts as rc")
-    .select(["rc.reactionable_id", "rc.reaction_id", "rc.count"])
-    .select(
-      (viewerId === null
-        ? sql<boolean>`false`
-        : sql<boolean>`exists (select 1 from resource_reactions mine where mine.user_id = ${viewerId} and mine.reactionable_type = rc.reactionable_type
-            and mine.reactionable_id = rc.reactionable_id and mine.reaction_id = rc.reaction_id)`
-      ).as("mine"),
-    )
-    .where("rc.reactionable_type", "=", type)
-    .where("rc.reactionable_id", "in", ids)
-    .where("rc.count", ">", 0)
-    .execute();
-  return new Map(
-    ids.map((id) => {
-      const own = rows.filter((row) => row.reactionable_id === id);
-      return [id, { reaction_counts: reactionCounts(own), mine: REACTION_IDS.filter((reaction) => own.some((row) => row.mine && row.reaction_id === reaction)) }];
-    }),
-  );
+function reactionsSql(type: unknown, id: unknown, viewerId: unknown) {
+  return sql<ReactionRow[]>`coalesce((select json_agg(json_build_object('reaction_id', rc.reaction_id, 'count', rc.count, 'mine',
+      exists (select 1 from resource_reactions mine where mine.user_id = ${viewerId} and mine.reactionable_type = rc.reactionable_type
+        and mine.reactionable_id = rc.reactionable_id and mine.reaction_id = rc.reaction_id)))
+    from reaction_counts rc where rc.reactionable_type = ${type} and rc.reactionable_id = ${id} and rc.count > 0), '[]'::json)`;
+}
+
+/**
+ * A thing's reactions and its comments (oldest first, each with its reactions and whether the
+ * viewer voted for it) in one statement: a page with a busy thread makes one round trip, not four.
+ */
+const communityOf = statement((values: { type: CommentableType; id: number; viewerId: number | null }) =>
+  db().selectNoFrom([
+    reactionsSql(values.type, values.id, values.viewerId).as("reactions"),
+    sql<CommentRow[]>`coalesce((select json_agg(json_build_object('id', c.id, 'parent_id', c.parent_id, 'body', c.body, 'author_id', c.author_id,
+        'author_name', ${displayNameSql("u")}, 'vote_count', c.vote_count, 'created_at', c.created_at, 'hidden', c.hidden_at is not null,
+        'deleted', c.deleted_at is not null,
+        'voted', exists (select 1 from votes v where v.user_id = ${values.viewerId} and v.votable_type = 'comment' and v.votable_id = c.id),
+        'reactions', ${reactionsSql(sql.lit("comment"), sql.ref("c.id"), values.viewerId)}) order by c.created_at, c.id)
+      from (select * from comments where commentable_type = ${values.type} and commentable_id = ${values.id} order by created_at, id limit ${COMMENTS_SHOWN}) c
+      left join users u on u.id = c.author_id), '[]'::json)`.as("comments"),
+  ]),
+);
+
+function reactionsFrom(rows: readonly ReactionRow[]): Reactions {
+  return { reaction_counts: reactionCounts(rows), mine: REACTION_IDS.filter((reaction) => rows.some((row) => row.mine && row.reaction_id === reaction)) };
 }
 
 /**
@@ -113,32 +134,11 @@ async function reactionsOn(type: ReactionableType, ids: readonly number[], viewe
  * the viewer's own), and its comments, replies under their comment, with votes and reactions.
  */
 export async function loadCommunity(target: CommentTarget, viewer: Viewer, options: { moderator: boolean }) {
-  // The thing's own reactions do not wait for its comments.
-  const targetReactions = reactionsOn(target.type, [target.id], viewer.id);
-  const rows = await db()
-    .selectFrom("comments as c")
-    .leftJoin("users as u", "u.id", "c.author_id")
-    .select(["c.id", "c.parent_id", "c.body", "c.author_id", "c.vote_count", "c.created_at", "c.hidden_at", "c.deleted_at", displayNameSql("u").as("author_name")])
-    .where("c.commentable_type", "=", target.type)
-    .where("c.commentable_id", "=", target.id)
-    .orderBy("c.created_at")
-    .orderBy("c.id")
-    .limit(COMMENTS_SHOWN)
-    .execute();
-  const ids = rows.map((row) => row.id);
-  const [ownReactions, commentReactions, votes] = await Promise.all([
-    targetReactions,
-    reactionsOn("comment", ids, viewer.id),
-    viewer.id === null || ids.length === 0
-      ? Promise.resolve([])
-      : db().selectFrom("votes").select("votable_id").where("user_id", "=", viewer.id).where("votable_type", "=", "comment").where("votable_id", "in", ids).execute(),
-  ]);
-  const voted = new Set(votes.map((vote) => vote.votable_id));
+  const { reactions, comments: rows } = (await communityOf.executeTakeFirst({ type: target.type, id: target.id, viewerId: viewer.id }))!;
   const views = new Map<number, CommentView>();
   const top: CommentView[] = [];
   for (const row of rows) {
-    const deleted = row.deleted_at !== null;
-    const hidden = row.hidden_at !== null;
+    const { deleted, hidden } = row;
     const view: CommentView = {
       id: row.id,
       parentId: row.parent_id,
@@ -147,10 +147,10 @@ export async function loadCommunity(target: CommentTarget, viewer: Viewer, optio
       hidden,
       authorId: deleted ? null : row.author_id,
       authorName: deleted ? null : row.author_name,
-      createdAt: row.created_at,
+      createdAt: new Date(row.created_at),
       voteCount: row.vote_count,
-      voted: voted.has(row.id),
-      reactions: commentReactions.get(row.id)!,
+      voted: row.voted,
+      reactions: reactionsFrom(row.reactions),
       replies: [],
     };
     views.set(row.id, view);
@@ -163,7 +163,7 @@ export async function loadCommunity(target: CommentTarget, viewer: Viewer, optio
   return {
     target,
     viewer: { id: viewer.id, signedIn: viewer.id !== null },
-    reactions: ownReactions.get(target.id)!,
+    reactions: reactionsFrom(reactions),
     comments: shown,
     count,
     hasFormula: shown.some((comment) => [comment, ...comment.replies].some((each) => each.bodyHtml !== null && hasFormula(each.bodyHtml))),

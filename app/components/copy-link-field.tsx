@@ -1,4 +1,4 @@
-import { Button, Flex, Text } from "@radix-ui/themes";
+import { Field } from "~/components/form-field";
 import { useEffect, useId, useState } from "react";
 
 /** A link's address in a read-only field anyone can select; with JavaScript, a button copies it. */
@@ -8,29 +8,24 @@ export function CopyLinkField({ link, label }: { link: string; label: string }) 
   const [copied, setCopied] = useState(false);
   useEffect(() => setCanCopy(typeof navigator !== "undefined" && Boolean(navigator.clipboard)), []);
   return (
-    <Flex direction="column" gap="1">
-      <label htmlFor={id}>
-        <Text size="2" weight="medium">
-          {label}
-        </Text>
-      </label>
-      <Flex gap="2" wrap="wrap" align="center">
+    <Field label={label} controlId={id}>
+      <div className="copy-link-field__row">
         <input id={id} className="native-input invite-link" type="text" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
         {canCopy ? (
-          <Button
+          <button
             type="button"
-            variant="soft"
+            className="button button--soft"
             onClick={() => {
               void navigator.clipboard.writeText(link).then(() => setCopied(true));
             }}
           >
             {copied ? "Copied" : "Copy link"}
-          </Button>
+          </button>
         ) : null}
-      </Flex>
-      <Text size="1" color="gray" role="status">
+      </div>
+      <span className="form-field__hint" role="status">
         {copied ? "The link is on your clipboard." : ""}
-      </Text>
-    </Flex>
+      </span>
+    </Field>
   );
 }

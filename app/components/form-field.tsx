@@ -1,4 +1,3 @@
-import { Flex, Text } from "@radix-ui/themes";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 interface FieldFrame {
@@ -23,27 +22,29 @@ function describedControl(controlId: string | undefined, { errors, hint }: Field
   };
 }
 
-/** Label above, hint and errors below: every field of every form looks and reads the same. */
-function Field({ label, errors, hint, controlId, errorId, hintId, children }: FieldFrame & { controlId?: string; errorId?: string; hintId?: string; children: ReactNode }) {
+/**
+ * Label above, hint and errors below: every field of every form looks and reads the same. Plain
+ * elements styled with Radix's tokens (app.css `.form-field`): forms are on most pages, and
+ * Radix's Flex and Text cost far more server render time per field.
+ */
+export function Field({ label, errors, hint, controlId, errorId, hintId, children }: FieldFrame & { controlId?: string; errorId?: string; hintId?: string; children: ReactNode }) {
   return (
-    <Flex direction="column" gap="1">
-      <label htmlFor={controlId}>
-        <Text size="2" weight="medium">
-          {label}
-        </Text>
+    <div className="form-field">
+      <label htmlFor={controlId} className="form-field__label">
+        {label}
       </label>
       {children}
       {hint ? (
-        <Text id={hintId} size="1" color="gray">
+        <span id={hintId} className="form-field__hint">
           {hint}
-        </Text>
+        </span>
       ) : null}
       {errors?.length ? (
-        <Text id={errorId} size="2" color="red" role="alert">
+        <span id={errorId} className="form-field__error" role="alert">
           {errors.join(" ")}
-        </Text>
+        </span>
       ) : null}
-    </Flex>
+    </div>
   );
 }
 
@@ -95,9 +96,7 @@ export function FormErrors({ errors }: { errors?: string[] }) {
   return (
     <div role="alert" className="form-errors">
       {errors.map((error) => (
-        <Text as="p" key={error} size="2">
-          {error}
-        </Text>
+        <p key={error}>{error}</p>
       ))}
     </div>
   );

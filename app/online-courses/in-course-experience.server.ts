@@ -2,7 +2,7 @@ import { can, managesOnlineCourse } from "~/accounts/policy/permissions";
 import type { Viewer } from "~/accounts/roles";
 import { deckCards, deckOfActivity, ensureActivityDeck } from "~/flash-cards/decks.server";
 import { studyView, type StudyView } from "~/flash-cards/study.server";
-import { activityContent, loadCourseForViewer, progressOf, type CourseForViewer } from "~/online-courses/in-course.server";
+import { activityContent, courseActivityContent, loadCourseForViewer, progressOf, type CourseForViewer } from "~/online-courses/in-course.server";
 import {
   chapterHeading,
   inCourseBase,
@@ -151,13 +151,13 @@ async function selectActivity(loaded: CourseForViewer, activity: TreeActivity, v
   if (activity.type === "practice_question_set") {
     practiceSet = await practiceSetCard(activity.id, viewer, lock === null);
   } else if (!lock && activity.type === "mock_exam") {
-    content = await activityContent(activity.id);
+    content = await courseActivityContent(loaded, activity.id);
     const sat = await mockExamSitting(loaded, activity, viewer, content);
     mock = sat.view;
     questions = sat.questions;
   } else if (!lock) {
     const [stored, quiz, attempt] = await Promise.all([
-      activityContent(activity.id),
+      courseActivityContent(loaded, activity.id),
       isAssessment(activity.type) ? quizQuestionsForLearner(activity.id) : Promise.resolve([]),
       isAssessment(activity.type) && viewer.id !== null ? latestAttempt(viewer.id, activity.id) : Promise.resolve(undefined),
     ]);

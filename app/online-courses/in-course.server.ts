@@ -13,43 +13,43 @@ import {
 } from "~/online-courses/access";
 import { buildCurriculum, neighbours, type CurriculumRow, type CurriculumTree, type TreeActivity } from "~/online-courses/curriculum";
 import { enrolmentFacts } from "~/online-courses/enrolments.server";
-import { cachedOutlineRows } from "~/online-courses/outline-cache.server";
+import { cachedActivityContent, cachedOutlineRows } from "~/online-courses/outline-cache.server";
 import { subscriptionFactsFor } from "~/subscriptions/subscriptions.server";
 
 /**
  * Loads an online course as one viewer sees it, in a fixed number of queries whatever the
- * course's size: the course (with its instructor and content version), then together the
- * viewer's enrolment with its completed activities and — unless this process holds the
+ * course's size: the course (with its instructor and content version) together with the
+ * viewer's enrolment and its completed activities, then — unless this process holds the
  * outline of that content version already — the whole curriculum.
  */
 
-
 const NUMERIC_ID = /^[1-9]\d{0,9}$/;
 
+/** The course row with its instructor's public name, where `column` is `value`. */
+function courseWithInstructorQuery(column: "online_courses.id" | "online_courses.slug", value: number | string) {
+  return db()
+    .selectFrom("online_courses")
+    .leftJoin("users as instructor", "instructor.id", "online_courses.instructor_id")
+    .selectAll("online_courses")
+    .select([
+      sql<string | null>`coalesce(nullif(instructor.display_name, ''), nullif(trim(instructor.first_name || ' ' || instructor.last_name), ''))`.as("instructor_name"),
+      "instructor.bio as instructor_bio",
+    ])
+    .where(column, "=", value);
+}
+
 function courseWithInstructor(where: (values: { idOrSlug: number | string }) => ["online_courses.id" | "online_courses.slug", number | string]) {
-  return statement((values: { idOrSlug: number | string }) => {
-    const [column, value] = where(values);
-    return db()
-      .selectFrom("online_courses")
-      .leftJoin("users as instructor", "instructor.id", "online_courses.instructor_id")
-      .selectAll("online_courses")
-      .select([
-        sql<string | null>`coalesce(nullif(instructor.display_name, ''), nullif(trim(instructor.first_name || ' ' || instructor.last_name), ''))`.as(
-          "instructor_name",
-        ),
-        "instructor.bio as instructor_bio",
-      ])
-      .where(column, "=", value);
-  });
+  return statement((values: { idOrSlug: number | string }) => courseWithInstructorQuery(...where(values)));
 }
 
 const courseById = courseWithInstructor((values) => ["online_courses.id", values.idOrSlug]);
 const courseBySlug = courseWithInstructor((values) => ["online_courses.slug", values.idOrSlug]);
 
+const isCourseId = (idOrSlug: string) => NUMERIC_ID.test(idOrSlug) && Number(idOrSlug) <= 2_147_483_647;
+
 /** The course row with its instructor's public name, by id or slug; undefined when there is none. */
 export async function findOnlineCourse(idOrSlug: string, executor: Executor = db()) {
-  const byId = NUMERIC_ID.test(idOrSlug) && Number(idOrSlug) <= 2_147_483_647;
-  return byId ? courseById.executeTakeFirst({ idOrSlug: Number(idOrSlug) }, executor) : courseBySlug.executeTakeFirst({ idOrSlug }, executor);
+  return isCourseId(idOrSlug) ? courseById.executeTakeFirst({ idOrSlug: Number(idOrSlug) }, executor) : courseBySlug.executeTakeFirst({ idOrSlug }, executor);
 }
 
 export type OnlineCourseRow = NonNullable<Awaited<ReturnType<typeof findOnlineCourse>>>;
@@ -83,19 +83,52 @@ export function curriculumRows(onlineCourseId: number, executor: Executor = db()
     .execute() as Promise<CurriculumRow[]>;
 }
 
-/** The viewer's enrolment in the course with the ids of the activities it has completed, in one query. */
-const enrolmentWithCompletions = statement((values: { userId: number; onlineCourseId: number }) =>
-  db()
-    .selectFrom("online_course_users")
-    .selectAll("online_course_users")
-    .select(
-      sql<number[]>`coalesce((select json_agg(activity_completions.activity_id) from activity_completions where activity_completions.online_course_user_id = online_course_users.id), '[]'::json)`.as(
-        "completed_activity_ids",
-      ),
-    )
-    .where("user_id", "=", values.userId)
-    .where("online_course_id", "=", values.onlineCourseId),
-);
+/** Every column of an enrolment: the compiler holds this list to the table's. */
+const ENROLMENT_COLUMNS = Object.keys({
+  id: true,
+  user_id: true,
+  online_course_id: true,
+  status: true,
+  package_type: true,
+  course_schedule_id: true,
+  elite_payment_status: true,
+  extended_access_date: true,
+  expires_at: true,
+  current_activity_id: true,
+  view_time_seconds: true,
+  created_at: true,
+  updated_at: true,
+} satisfies Record<keyof OnlineCourseUser, true>) as (keyof OnlineCourseUser)[];
+const ENROLMENT_PREFIX = "enrolment__";
+
+/**
+ * The course with its instructor and, in the same row, the viewer's enrolment in it (its columns
+ * prefixed, null for a guest or someone not enrolled) with the ids of the activities it has
+ * completed: one round trip for what every in-course page reads first.
+ */
+function courseWithEnrolment(column: "online_courses.id" | "online_courses.slug") {
+  return statement((values: { idOrSlug: number | string; userId: number | null }) =>
+    courseWithInstructorQuery(column, values.idOrSlug)
+      .leftJoin("online_course_users as enrolment", (join) => join.onRef("enrolment.online_course_id", "=", "online_courses.id").on("enrolment.user_id", "=", values.userId))
+      .select(ENROLMENT_COLUMNS.map((name) => sql.ref<unknown>(`enrolment.${name}`).as(`${ENROLMENT_PREFIX}${name}`)))
+      .select(sql<number[]>`coalesce((select json_agg(activity_completions.activity_id) from activity_completions where activity_completions.online_course_user_id = enrolment.id), '[]'::json)`.as("completed_activity_ids")),
+  );
+}
+
+const courseWithEnrolmentById = courseWithEnrolment("online_courses.id");
+const courseWithEnrolmentBySlug = courseWithEnrolment("online_courses.slug");
+
+async function findCourseWithEnrolment(idOrSlug: string, userId: number | null) {
+  const row = isCourseId(idOrSlug) ? await courseWithEnrolmentById.executeTakeFirst({ idOrSlug: Number(idOrSlug), userId }) : await courseWithEnrolmentBySlug.executeTakeFirst({ idOrSlug, userId });
+  if (!row) return undefined;
+  const course: Record<string, unknown> = {};
+  const enrolment: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(row)) {
+    if (name.startsWith(ENROLMENT_PREFIX)) enrolment[name.slice(ENROLMENT_PREFIX.length)] = value;
+    else if (name !== "completed_activity_ids") course[name] = value;
+  }
+  return { course: course as OnlineCourseRow, enrolment: enrolment.id === null ? undefined : (enrolment as unknown as OnlineCourseUser), completedIds: row.completed_activity_ids };
+}
 
 export interface CourseForViewer {
   course: OnlineCourseRow;
@@ -113,17 +146,15 @@ export async function loadCourseForViewer(
   idOrSlug: string,
   options: { subscription?: SubscriptionFacts | null; now?: Date } = {},
 ): Promise<CourseForViewer | null> {
-  const course = await findOnlineCourse(idOrSlug);
-  if (!course) return null;
+  const found = await findCourseWithEnrolment(idOrSlug, viewer.id);
+  if (!found) return null;
+  const { course, enrolment, completedIds } = found;
   // Subscription and bundle courses open with a subscription (SPEC §5): the viewer's best one.
   const needsSubscription = course.purchase_type !== "standard" && viewer.id !== null && options.subscription === undefined;
-  const [enrolled, rows, subscription] = await Promise.all([
-    viewer.id === null ? Promise.resolve(undefined) : enrolmentWithCompletions.executeTakeFirst({ userId: viewer.id, onlineCourseId: course.id }),
+  const [rows, subscription] = await Promise.all([
     cachedOutlineRows(db(), course, () => curriculumRows(course.id)),
     needsSubscription ? subscriptionFactsFor(viewer.id, options.now ?? new Date()) : Promise.resolve(options.subscription ?? null),
   ]);
-  const { completed_activity_ids: completedIds = [], ...enrolmentRow } = enrolled ?? {};
-  const enrolment = enrolled ? (enrolmentRow as OnlineCourseUser) : undefined;
   const facts = courseFactsOf(course);
   const enrolmentFact = enrolmentFacts(enrolment);
   const accessLevel = courseAccessLevel(viewer, facts, enrolmentFact);
@@ -151,6 +182,11 @@ export function progressOf(loaded: CourseForViewer, activity: TreeActivity) {
 export async function activityContent(activityId: number, executor: Executor = db()) {
   const row = await contentOfActivity.executeTakeFirst({ activityId }, executor);
   return row?.content ?? null;
+}
+
+/** An activity's content on the course's own pages: held per content version, like the outline. */
+export function courseActivityContent(loaded: Pick<CourseForViewer, "course">, activityId: number) {
+  return cachedActivityContent(db(), loaded.course, activityId, () => activityContent(activityId));
 }
 
 const contentOfActivity = statement((values: { activityId: number }) => db().selectFrom("activities").select(["id", "content"]).where("id", "=", values.activityId));

@@ -1,7 +1,8 @@
-import { Button, Flex, Text } from "@radix-ui/themes";
+import { Button } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { useId } from "react";
 import { CsrfInput } from "~/components/csrf-input";
+import { SelectField } from "~/components/form-field";
 import { fileSizeText } from "~/formatting/file-size";
 import { SHARE_EXPIRY_CHOICES, type SharedBlock } from "~/shares/share-links";
 
@@ -19,31 +20,22 @@ export function ShareForm({ resourceType, resourceId, what }: { resourceType: st
         <input type="hidden" name="intent" value="create" />
         <input type="hidden" name="resource_type" value={resourceType} />
         <input type="hidden" name="resource_id" value={resourceId} />
-        <Text as="p" size="2" color="gray">
-          Anyone with the link can read it (not change it) until you turn the link off.
-        </Text>
-        <Flex gap="2" wrap="wrap" align="end">
-          <Flex direction="column" gap="1">
-            <label htmlFor={`${id}-expiry`}>
-              <Text size="2" weight="medium">
-                Link expires
-              </Text>
-            </label>
-            <select id={`${id}-expiry`} name="expiry" className="native-input" defaultValue="never">
-              {SHARE_EXPIRY_CHOICES.map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-          </Flex>
-          <Button type="submit" variant="soft">
+        <p className="muted share-form__note">Anyone with the link can read it (not change it) until you turn the link off.</p>
+        <div className="share-form__row">
+          <SelectField label="Link expires" id={`${id}-expiry`} name="expiry" defaultValue="never">
+            {SHARE_EXPIRY_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </SelectField>
+          <button type="submit" className="button button--soft">
             Create a read-only link
-          </Button>
-        </Flex>
-        <Text as="p" size="1" color="gray">
+          </button>
+        </div>
+        <p className="muted share-form__links">
           <Link to="/shares">Your shared links</Link>
-        </Text>
+        </p>
       </Form>
     </details>
   );

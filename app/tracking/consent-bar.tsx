@@ -1,4 +1,3 @@
-import { Button } from "@radix-ui/themes";
 import { Form, useLocation } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
 import { useRootData } from "~/shell/root-data";
@@ -32,12 +31,13 @@ export function ConsentBar() {
         <Form method="post" action={CONSENT_PATH} className="consent-bar__actions" preventScrollReset>
           <CsrfInput />
           <input type="hidden" name="redirectTo" value={back} />
-          <Button type="submit" name="choice" value="accept">
+          {/* The app's button classes, not Radix's Button: the bar is on every page until a choice is made. */}
+          <button type="submit" name="choice" value="accept" className="button">
             Allow analytics
-          </Button>
-          <Button type="submit" name="choice" value="reject" variant="soft">
+          </button>
+          <button type="submit" name="choice" value="reject" className="button button--soft">
             Only necessary
-          </Button>
+          </button>
         </Form>
       </div>
     </section>

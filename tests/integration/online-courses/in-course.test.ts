@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { guestViewer, type Viewer } from "~/accounts/roles";
 import { applyEditorCommand } from "~/online-courses/editor.server";
-import { loadCourseForViewer } from "~/online-courses/in-course.server";
+import { courseActivityContent, loadCourseForViewer } from "~/online-courses/in-course.server";
 import { searchActivities } from "~/online-courses/curriculum";
 import { completeActivity, enrolledCourses, quizQuestionsForLearner, submitQuiz } from "~/online-courses/progress.server";
 import { runWithRequestContext, type RequestContext } from "~/utils/request-context.server";
@@ -27,17 +27,17 @@ describe("loading the in-course page", () => {
     const large = await insertLargeCourse(database().db, { slug: "thirty-chapters", chapters: 30, studentEmail: "student@demo.test" });
     const small = await insertLargeCourse(database().db, { slug: "two-chapters", chapters: 2, studentEmail: "student@demo.test" });
 
-    // First load in this process: the course, the enrolment with its completions, the outline.
+    // First load in this process: the course with the enrolment and its completions, then the outline.
     const big = await countQueries(() => loadCourseForViewer(viewer, "thirty-chapters"));
     const little = await countQueries(() => loadCourseForViewer(viewer, "two-chapters"));
     expect(big.result!.tree.chapters).toHaveLength(31);
     expect(big.result!.tree.activities).toHaveLength(large.activityCount);
     expect(little.result!.tree.activities).toHaveLength(small.activityCount);
-    expect(big.queries).toBe(3);
+    expect(big.queries).toBe(2);
     expect(little.queries).toBe(big.queries);
-    // Afterwards the outline comes from memory: the course and the enrolment only.
+    // Afterwards the outline comes from memory: the course with the enrolment only.
     const again = await countQueries(() => loadCourseForViewer(viewer, "thirty-chapters"));
-    expect(again.queries).toBe(2);
+    expect(again.queries).toBe(1);
     expect(again.result!.tree).toEqual(big.result!.tree);
     // A guest needs only the course (its outline is already held).
     expect((await countQueries(() => loadCourseForViewer(guestViewer, "thirty-chapters"))).queries).toBe(1);
@@ -54,7 +54,7 @@ describe("loading the in-course page", () => {
     const lesson = before!.tree.activities.find((activity) => activity.type === "reading" || activity.type === "video")!;
     const chapter = before!.tree.chapters[1]!;
     // Held in memory now: a second load does not read the outline again.
-    expect((await countQueries(() => loadCourseForViewer(viewer, "edited-outline"))).queries).toBe(2);
+    expect((await countQueries(() => loadCourseForViewer(viewer, "edited-outline"))).queries).toBe(1);
 
     await applyEditorCommand(db, course.id, { intent: "edit-activity", activity_id: lesson.id, title: "Limits, renamed", activity_type: lesson.type, can_preview: true });
     const renamed = await loadCourseForViewer(viewer, "edited-outline");
@@ -74,6 +74,24 @@ describe("loading the in-course page", () => {
     // A change made outside the editor (a script, another process) counts too.
     await db.updateTable("activities").set({ title: "Renamed by a script" }).where("id", "=", after!.tree.activities[0]!.id).execute();
     expect((await loadCourseForViewer(viewer, "edited-outline"))!.tree.activities[0]!.title).toBe("Renamed by a script");
+  });
+
+  it("reads a lesson's content once per content version, and again after any change to it", async () => {
+    const { db } = database();
+    const viewer = await student();
+    await insertLargeCourse(db, { slug: "held-content", chapters: 2, studentEmail: "student@demo.test" });
+    const lessonId = (await loadCourseForViewer(viewer, "held-content"))!.tree.activities[0]!.id;
+    const write = (body: string) => db.updateTable("activities").set({ content: JSON.stringify({ body }) }).where("id", "=", lessonId).execute();
+    await write("First words.");
+    const loaded = (await loadCourseForViewer(viewer, "held-content"))!;
+    expect(await countQueries(() => courseActivityContent(loaded, lessonId))).toEqual({ result: { body: "First words." }, queries: 1 });
+    const held = await countQueries(() => courseActivityContent(loaded, lessonId));
+    expect(held).toEqual({ result: { body: "First words." }, queries: 0 });
+    // Every request shares it: none may change what the next one sees.
+    expect(Object.isFrozen(held.result)).toBe(true);
+
+    await write("Second words.");
+    expect(await courseActivityContent((await loadCourseForViewer(viewer, "held-content"))!, lessonId)).toEqual({ body: "Second words." });
   });
 
   it("finds a course by id or slug, and hides hidden and closed courses from students", async () => {

@@ -5,6 +5,8 @@ import { loader as inCourseLoader } from "~/routes/in-course-experience+/$idOrSl
 import { action as interact, loader as commentLink } from "~/routes/community+/interactions";
 import { action as reportsAction, loader as reportsLoader } from "~/routes/forum-reports";
 import { NEW_ACCOUNT_POSTS_PER_HOUR } from "~/community/moderation";
+import { loadCommunity } from "~/community/comments.server";
+import { runWithRequestContext, type RequestContext } from "~/utils/request-context.server";
 import { useTestDatabase } from "../../support/database";
 import { routeVisitor, sessionCookieFor, type RouteVisitor } from "../../support/route-visitor";
 import { htmlProblems, renderPage } from "../../support/render-page";
@@ -127,6 +129,23 @@ describe("comments on a blog post", () => {
     expect(html).toContain("&lt;script&gt;");
     expect(html).toContain('rel="ugc nofollow noopener noreferrer"');
     expect(html).toContain("<strong>bold</strong>");
+  });
+
+  it("reads a post's reactions and its thread, with each comment's votes and reactions, in one query", async () => {
+    const postId = await blogPostId();
+    const author = await person({ old: true });
+    const first = await comment(author, "One round trip.");
+    const second = await comment(author, "However long the thread.", first);
+    await send(author, { intent: "react", target_type: "comment", target_id: String(first), reaction: "celebrate", on: "on" });
+    await send(author, { intent: "vote_comment", comment_id: String(second), vote: "on" });
+    const context: RequestContext = { requestId: "test", queryCount: 0, databaseUnavailable: false };
+    const viewer = { id: author.userId, roles: ["student" as const], userType: "student" as const };
+    const community = await runWithRequestContext(context, () => loadCommunity({ type: "blog_post", id: postId }, viewer, { moderator: false }));
+    expect(context.queryCount).toBe(1);
+    const mine = community.comments.find((each) => each.id === first)!;
+    expect(mine).toMatchObject({ bodyHtml: expect.stringContaining("One round trip."), voted: false, reactions: { mine: ["celebrate"], reaction_counts: { celebrate: 1 } } });
+    expect(mine.createdAt).toBeInstanceOf(Date);
+    expect(mine.replies).toEqual([expect.objectContaining({ id: second, voted: true, voteCount: 1, reactions: expect.objectContaining({ mine: [] }) })]);
   });
 
   it("counts 50 reactions and 50 votes sent at once exactly, and one person's repeated reaction or vote once", async () => {
