@@ -19,8 +19,8 @@ interface Entry<T> {
 
 /** Keyed by database too, so tests that swap databases never see another database's content. */
 function versionedCache<T>(maxEntries: number) {
-  const caches = new WeakMap<Kysely<Database>, Map<number, Entry<T>>>();
-  return (database: Kysely<Database>, key: number, version: number, load: () => Promise<T>): Promise<T> => {
+  const caches = new WeakMap<Kysely<Database>, Map<string, Entry<T>>>();
+  return (database: Kysely<Database>, key: string, version: number, load: () => Promise<T>): Promise<T> => {
     let cache = caches.get(database);
     if (!cache) {
       cache = new Map();
@@ -68,15 +68,16 @@ export function cachedOutlineRows(
   course: { id: number; content_version: number },
   load: () => Promise<CurriculumRow[]>,
 ): Promise<readonly CurriculumRow[]> {
-  return outlines(database, course.id, course.content_version, load);
+  return outlines(database, String(course.id), course.content_version, load);
 }
 
 /** An activity's content, for an activity of `course` (whose content version covers it). */
 export function cachedActivityContent(
   database: Kysely<Database>,
-  course: { content_version: number },
+  course: { id: number; content_version: number },
   activityId: number,
   load: () => Promise<Record<string, unknown> | null>,
 ): Promise<Record<string, unknown> | null> {
-  return contents(database, activityId, course.content_version, load);
+  // Versions count per course: the key holds both.
+  return contents(database, `${course.id}:${activityId}`, course.content_version, load);
 }
