@@ -35,7 +35,7 @@ async function userId(email: string) {
 function labelledInput(html: string, name: string, type: string) {
   const input = new RegExp(`<input[^>]*id="([^"]+)"[^>]*name="${name}"[^>]*type="${type}"`).exec(html);
   expect(input, `an input named ${name}`).not.toBeNull();
-  expect(html).toContain(`<label for="${input![1]}">`);
+  expect(html).toMatch(new RegExp(`<label for="${input![1]}"[ >]`));
 }
 
 /**
