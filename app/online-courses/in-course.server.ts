@@ -38,12 +38,12 @@ function courseWithInstructorQuery(column: "online_courses.id" | "online_courses
     .where(column, "=", value);
 }
 
-function courseWithInstructor(where: (values: { idOrSlug: number | string }) => ["online_courses.id" | "online_courses.slug", number | string]) {
-  return statement((values: { idOrSlug: number | string }) => courseWithInstructorQuery(...where(values)));
+function courseWithInstructor(column: "online_courses.id" | "online_courses.slug") {
+  return statement((values: { idOrSlug: number | string }) => courseWithInstructorQuery(column, values.idOrSlug));
 }
 
-const courseById = courseWithInstructor((values) => ["online_courses.id", values.idOrSlug]);
-const courseBySlug = courseWithInstructor((values) => ["online_courses.slug", values.idOrSlug]);
+const courseById = courseWithInstructor("online_courses.id");
+const courseBySlug = courseWithInstructor("online_courses.slug");
 
 const isCourseId = (idOrSlug: string) => NUMERIC_ID.test(idOrSlug) && Number(idOrSlug) <= 2_147_483_647;
 
