@@ -44,6 +44,7 @@ import * as studentBooklets from "./0045_student_booklets";
 import * as trackingReportIndexes from "./0046_tracking_report_indexes";
 import * as siteTourEditing from "./0047_site_tour_editing";
 import * as assignmentFeedbackWithoutWork from "./0048_assignment_feedback_without_work";
+import * as courseActivityCount from "./0049_course_activity_count";
 
 /**
  * Every migration, in order. A static list (rather than reading the folder at run time)
@@ -95,4 +96,5 @@ export const migrations: Record<string, Migration> = {
   "0046_tracking_report_indexes": trackingReportIndexes,
   "0047_site_tour_editing": siteTourEditing,
   "0048_assignment_feedback_without_work": assignmentFeedbackWithoutWork,
+  "0049_course_activity_count": courseActivityCount,
 };

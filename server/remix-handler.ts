@@ -30,6 +30,7 @@ import {
 } from "../app/security/request-input";
 import { GUEST_CACHE_HEADER } from "../app/utils/guest-cache";
 import { logger } from "../app/utils/logger.server";
+import { documentBytes } from "../app/utils/rendered-document.server";
 import { currentRequestContext } from "../app/utils/request-context.server";
 import { GuestPageCache, guestCacheKey } from "./guest-page-cache";
 import { sendRefusal } from "./refusal";
@@ -328,6 +329,12 @@ async function sendWebResponse(res: ExpressResponse, response: Response, signedI
   for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
   if (!response.body) {
     res.end();
+    return;
+  }
+  const page = documentBytes(response);
+  if (page) {
+    res.setHeader("Content-Length", page.byteLength);
+    res.end(page);
     return;
   }
   const body = response.body as unknown as AsyncIterable<Uint8Array>;

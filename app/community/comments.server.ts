@@ -110,20 +110,24 @@ function reactionsSql(type: unknown, id: unknown, viewerId: unknown) {
 
 /**
  * A thing's reactions and its comments (oldest first, each with its reactions and whether the
- * viewer voted for it) in one statement: a page with a busy thread makes one round trip, not four.
+ * viewer voted for it), as the two columns `reactions` and `comments` of a select list: a page with
+ * a busy thread makes one round trip, not four, and a page that reads more beside the thread
+ * (an activity's questions) adds these to its own statement.
  */
-const communityOf = statement((values: { type: CommentableType; id: number; viewerId: number | null }) =>
-  db().selectNoFrom([
-    reactionsSql(values.type, values.id, values.viewerId).as("reactions"),
+export function communitySelections(type: unknown, id: unknown, viewerId: unknown) {
+  return [
+    reactionsSql(type, id, viewerId).as("reactions"),
     sql<CommentRow[]>`coalesce((select json_agg(json_build_object('id', c.id, 'parent_id', c.parent_id, 'body', c.body, 'author_id', c.author_id,
         'author_name', ${displayNameSql("u")}, 'vote_count', c.vote_count, 'created_at', c.created_at, 'hidden', c.hidden_at is not null,
         'deleted', c.deleted_at is not null,
-        'voted', exists (select 1 from votes v where v.user_id = ${values.viewerId} and v.votable_type = 'comment' and v.votable_id = c.id),
-        'reactions', ${reactionsSql(sql.lit("comment"), sql.ref("c.id"), values.viewerId)}) order by c.created_at, c.id)
-      from (select * from comments where commentable_type = ${values.type} and commentable_id = ${values.id} order by created_at, id limit ${COMMENTS_SHOWN}) c
+        'voted', exists (select 1 from votes v where v.user_id = ${viewerId} and v.votable_type = 'comment' and v.votable_id = c.id),
+        'reactions', ${reactionsSql(sql.lit("comment"), sql.ref("c.id"), viewerId)}) order by c.created_at, c.id)
+      from (select * from comments where commentable_type = ${type} and commentable_id = ${id} order by created_at, id limit ${COMMENTS_SHOWN}) c
       left join users u on u.id = c.author_id), '[]'::json)`.as("comments"),
-  ]),
-);
+  ] as const;
+}
+
+const communityOf = statement((values: { type: CommentableType; id: number; viewerId: number | null }) => db().selectNoFrom(communitySelections(values.type, values.id, values.viewerId)));
 
 function reactionsFrom(rows: readonly ReactionRow[]): Reactions {
   return { reaction_counts: reactionCounts(rows), mine: REACTION_IDS.filter((reaction) => rows.some((row) => row.mine && row.reaction_id === reaction)) };
@@ -134,7 +138,11 @@ function reactionsFrom(rows: readonly ReactionRow[]): Reactions {
  * the viewer's own), and its comments, replies under their comment, with votes and reactions.
  */
 export async function loadCommunity(target: CommentTarget, viewer: Viewer, options: { moderator: boolean }) {
-  const { reactions, comments: rows } = (await communityOf.executeTakeFirst({ type: target.type, id: target.id, viewerId: viewer.id }))!;
+  return communityFrom((await communityOf.executeTakeFirst({ type: target.type, id: target.id, viewerId: viewer.id }))!, target, viewer, options);
+}
+
+/** The community of a row read with communitySelections. */
+export function communityFrom({ reactions, comments: rows }: { reactions: ReactionRow[]; comments: CommentRow[] }, target: CommentTarget, viewer: Viewer, options: { moderator: boolean }) {
   const views = new Map<number, CommentView>();
   const top: CommentView[] = [];
   for (const row of rows) {
@@ -170,7 +178,7 @@ export async function loadCommunity(target: CommentTarget, viewer: Viewer, optio
   };
 }
 
-export type Community = Awaited<ReturnType<typeof loadCommunity>>;
+export type Community = ReturnType<typeof communityFrom>;
 
 /**
  * A comment, or a reply to a top-level comment of the same thing (a reply is never replied to).

@@ -1,4 +1,5 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, type Transaction } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import { db } from "~/db/db.server";
 import { displayNameSql } from "~/db/display-name";
 import type { Executor } from "~/db/executor";
@@ -250,20 +251,48 @@ export async function myQuestions(userId: number, limit = 50) {
   return withThreads(questions, await repliesOf(questions.map((question) => question.id))).map((question) => ({ ...question, href: askerPath(question) }));
 }
 
-/** Under an activity: the answered questions made public, and the viewer's own (public or not). */
-export async function activityQuestions(activityId: number, viewerId: number | null) {
-  const questions = await questionsQuery()
-    .where("q.activity_id", "=", activityId)
-    .where((eb) => {
-      const publicOnes = eb.and([eb("q.is_public", "=", true), eb("q.status", "!=", "open")]);
-      return viewerId === null ? publicOnes : eb.or([publicOnes, eb("q.asker_id", "=", viewerId)]);
-    })
-    .select(questionColumns)
-    .orderBy("q.answered_at", "desc")
-    .orderBy("q.id", "desc")
-    .limit(50)
-    .execute();
-  return withThreads(questions, await repliesOf(questions.map((question) => question.id))).map((question) => ({ ...question, mine: viewerId !== null && question.asker_id === viewerId }));
+/**
+ * Under an activity: the answered questions made public and the viewer's own (public or not),
+ * latest answer first, each with its replies, as one JSON column of a select list (the in-course
+ * page reads them in the statement that reads the activity's comments). activityQuestionsFrom
+ * finishes the rows.
+ */
+export function activityQuestionsSql(activityId: number, viewerId: number | null) {
+  return jsonArrayFrom(
+    questionsQuery()
+      .where("q.activity_id", "=", activityId)
+      // A guest's null matches no asker: they see the public ones.
+      .where((eb) => eb.or([eb.and([eb("q.is_public", "=", true), eb("q.status", "!=", "open")]), eb("q.asker_id", "=", viewerId)]))
+      .select(questionColumns)
+      .select((eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom("question_replies as r")
+            .leftJoin("users as u", "u.id", "r.author_id")
+            .whereRef("r.question_id", "=", "q.id")
+            .select(["r.id", "r.question_id", "r.body", "r.from_staff", "r.created_at", displayNameSql("u").as("author_name")])
+            .orderBy("r.created_at")
+            .orderBy("r.id"),
+        ).as("replies"),
+      )
+      .orderBy("q.answered_at", "desc")
+      .orderBy("q.id", "desc")
+      .limit(50),
+  );
+}
+
+type ActivityQuestionRow = ReturnType<typeof activityQuestionsSql> extends RawBuilder<(infer Row)[]> ? Row : never;
+
+/** The rows of activityQuestionsSql (timestamps as JSON text) as the page shows them: Markdown rendered, dates as dates, the viewer's own marked. */
+export function activityQuestionsFrom(rows: readonly ActivityQuestionRow[], viewerId: number | null) {
+  const questions = rows.map(({ replies, ...question }) => ({
+    ...question,
+    created_at: new Date(question.created_at),
+    updated_at: new Date(question.updated_at),
+    answered_at: question.answered_at === null ? null : new Date(question.answered_at),
+  }));
+  const replies = rows.flatMap((row) => row.replies.map(({ body, ...reply }) => ({ ...reply, created_at: new Date(reply.created_at), html: postHtml(body) })));
+  return withThreads(questions, replies).map((question) => ({ ...question, mine: viewerId !== null && question.asker_id === viewerId }));
 }
 
 export type ThreadChange = { ok: true; message: string } | { ok: false; status: number; message: string };

@@ -277,6 +277,8 @@ export interface OnlineCoursesTable {
   instructor_intro: Generated<boolean>;
   /** Bumped by triggers on every change to the course's chapters, sections or activities (migration 0013). */
   content_version: Generated<number>;
+  /** How many activities its chapters hold, kept by the same triggers (migration 0049). */
+  activity_count: Generated<number>;
 }
 
 export interface OnlineCourseCoursesTable {

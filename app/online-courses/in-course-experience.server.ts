@@ -17,7 +17,9 @@ import {
 } from "~/online-courses/curriculum";
 import { outlineText } from "~/online-courses/outline-html";
 import { practiceSetCard, type PracticeSetCard } from "~/practice-questions/sets.server";
-import { activityQuestions, askQuestion } from "~/community/questions.server";
+import { askQuestion } from "~/community/questions.server";
+import { activityDiscussion } from "~/community/activity-discussion.server";
+import type { Community } from "~/community/comments.server";
 import { sittingState } from "~/assessments/engine";
 import { latestSitting, mockExamSettings, saveSittingAnswers, sittingReview, startSitting, submitSitting, type Sitting, type SittingReview } from "~/online-courses/mock-exams.server";
 import { completeActivity, latestAttempt, quizQuestionsForLearner, submitQuiz } from "~/online-courses/progress.server";
@@ -120,7 +122,9 @@ export interface SelectedActivity {
   /** A practice-question activity: its set, answered on the set's own page. */
   practiceSet: PracticeSetCard | null;
   /** Questions to the instructor: the answered ones made public and the viewer's own; whether the viewer may ask. */
-  askedQuestions: { list: Awaited<ReturnType<typeof activityQuestions>>; mayAsk: boolean };
+  askedQuestions: { list: Awaited<ReturnType<typeof activityDiscussion>>["questions"]; mayAsk: boolean };
+  /** Its reactions and comments, for whoever may open it (null while locked to them). */
+  community: Community | null;
 }
 
 
@@ -145,8 +149,8 @@ async function selectActivity(loaded: CourseForViewer, activity: TreeActivity, v
   let mock: MockExamView | null = null;
   let deck: CourseDeckView | null = null;
   let practiceSet: PracticeSetCard | null = null;
-  // Answers explain the activity's content: they show to whoever may open it.
-  const asked = lock === null ? activityQuestions(activity.id, viewer.id) : Promise.resolve([]);
+  // Answers and comments explain the activity's content: they show to whoever may open it.
+  const discussion = lock === null ? activityDiscussion(activity.id, viewer, { moderator: can(viewer, "moderate_forum", "forum") }) : Promise.resolve(null);
   if (activity.type === "flash_card_deck") deck = await courseDeckView(loaded, activity, viewer, lock === null, now);
   if (activity.type === "practice_question_set") {
     practiceSet = await practiceSetCard(activity.id, viewer, lock === null);
@@ -165,8 +169,9 @@ async function selectActivity(loaded: CourseForViewer, activity: TreeActivity, v
     questions = quiz.map((question) => ({ id: question.id, prompt: question.prompt, choices: question.choices as string[] }));
     lastAttempt = attempt ?? null;
   }
-  const askedQuestions = { list: await asked, mayAsk: viewer.id !== null && lock === null };
-  return { activity, chapterLabel: chapterHeading(chapter), lock, previous, next, content, questions, lastAttempt, mock, deck, practiceSet, askedQuestions };
+  const said = await discussion;
+  const askedQuestions = { list: said?.questions ?? [], mayAsk: viewer.id !== null && lock === null };
+  return { activity, chapterLabel: chapterHeading(chapter), lock, previous, next, content, questions, lastAttempt, mock, deck, practiceSet, askedQuestions, community: said?.community ?? null };
 }
 
 /**

@@ -200,13 +200,7 @@ export function enrolledCoursesQuery(userId: number, executor: Executor = db()) 
       "ocu.package_type",
       "ocu.view_time_seconds",
       "ocu.updated_at",
-      eb
-        .selectFrom("activities")
-        .innerJoin("sections", "sections.id", "activities.section_id")
-        .innerJoin("chapters", "chapters.id", "sections.chapter_id")
-        .whereRef("chapters.online_course_id", "=", "oc.id")
-        .select(sql<number>`count(*)::int`.as("n"))
-        .as("activity_count"),
+      "oc.activity_count",
       eb
         .selectFrom("activity_completions")
         .whereRef("activity_completions.online_course_user_id", "=", "ocu.id")

@@ -4,9 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMutationAccess, requireRouteAccess } from "~/accounts/authorize.server";
 import { viewerFor } from "~/accounts/session.server";
-import { can } from "~/accounts/policy/permissions";
 import { CommentThread } from "~/community/comment-thread";
-import { loadCommunity } from "~/community/comments.server";
 import { completionByHand } from "~/online-courses/activity-types";
 import { parseInCoursePath, PART_LABELS, type ChapterPart } from "~/online-courses/curriculum";
 import { MockExamPanel } from "~/online-courses/mock-exam-views";
@@ -53,12 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   if (outcome.kind === "not-found") throw notFound(outcome.message);
   if (outcome.kind === "resume") throw redirect(outcome.href);
-  // Comments and reactions on the activity shown, for whoever may see it (not locked to them).
-  const { detail } = outcome.page;
-  const shown = detail.kind === "activity" || detail.kind === "chapter" ? detail.selected : null;
-  const viewer = viewerFor(session);
-  const community = shown && !shown.lock ? await loadCommunity({ type: "activity", id: shown.activity.id }, viewer, { moderator: can(viewer, "moderate_forum", "forum") }) : null;
-  return { ...outcome.page, community };
+  return outcome.page;
 }
 
 /** POST: complete an activity, submit a quiz, or ask the instructor about it (signed-in learners). */
@@ -324,7 +317,7 @@ function ActivityPanel({ selected, courseId }: { selected: SelectedActivity; cou
         />
       )}
       <PreviousNext previous={selected.previous} next={selected.next} base={page.base} />
-      {page.community?.target.id === activity.id ? <CommentThread community={page.community} headingLevel={3} /> : null}
+      {selected.community ? <CommentThread community={selected.community} headingLevel={3} /> : null}
     </article>
   );
 }

@@ -224,4 +224,32 @@ describe("progress and quizzes", () => {
     expect(math.completed_count).toBeGreaterThanOrEqual(3);
     expect(math.percent).toBe(Math.floor((math.completed_count / math.activity_count) * 100));
   });
+
+  it("counts a course's activities as its outline changes: added, deleted, or gone with their section or chapter", async () => {
+    const { db } = database();
+    const viewer = await student();
+    const inserted = await insertLargeCourse(db, { slug: "counted-outline", chapters: 3, studentEmail: "student@demo.test" });
+    const count = async () => (await enrolledCourses(viewer.id!)).find((course) => course.slug === "counted-outline")!.activity_count;
+    expect(await count()).toBe(inserted.activityCount);
+
+    const { tree, course } = (await loadCourseForViewer(viewer, "counted-outline"))!;
+    const lesson = tree.activities.find((activity) => activity.type === "reading" || activity.type === "video")!;
+    await applyEditorCommand(db, course.id, { intent: "delete-activity", activity_id: lesson.id });
+    expect(await count()).toBe(inserted.activityCount - 1);
+
+    // Gone with their section: every activity the section held.
+    const section = tree.chapters[1]!.sections[0]!;
+    const inSection = (await loadCourseForViewer(viewer, "counted-outline"))!.tree.activities.filter((activity) => activity.sectionId === section.id).length;
+    await db.deleteFrom("sections").where("id", "=", section.id).execute();
+    expect(await count()).toBe(inserted.activityCount - 1 - inSection);
+
+    // Gone with their chapter (sections and activities go by cascade in the same statement).
+    const chapter = tree.chapters[2]!;
+    const inChapter = (await loadCourseForViewer(viewer, "counted-outline"))!.tree.activities.filter((activity) => activity.chapterId === chapter.id).length;
+    expect(inChapter).toBeGreaterThan(0);
+    await db.deleteFrom("chapters").where("id", "=", chapter.id).execute();
+    const left = (await loadCourseForViewer(viewer, "counted-outline"))!.tree.activities.length;
+    expect(await count()).toBe(left);
+    expect(left).toBe(inserted.activityCount - 1 - inSection - inChapter);
+  });
 });

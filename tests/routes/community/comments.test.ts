@@ -227,8 +227,8 @@ describe("comments on an activity", () => {
     const rest = path!.slice(`/in-course-experience/${COURSE}/`.length);
     const page = await student.get(inCourseLoader, `${path}${search ? `?${search}` : ""}`, { params: { idOrSlug: COURSE, "*": rest } });
     expect(page.status).toBe(200);
-    expect(page.data.community).toMatchObject({ target: { type: "activity", id: activity.id }, reactions: { reaction_counts: { like: 1 }, mine: ["like"] } });
-    expect(page.data.community.comments.map((each: { bodyHtml: string }) => each.bodyHtml)).toContainEqual(expect.stringContaining("Which formula sheet is allowed?"));
+    expect(page.data.detail.selected.community).toMatchObject({ target: { type: "activity", id: activity.id }, reactions: { reaction_counts: { like: 1 }, mine: ["like"] } });
+    expect(page.data.detail.selected.community.comments.map((each: { bodyHtml: string }) => each.bodyHtml)).toContainEqual(expect.stringContaining("Which formula sheet is allowed?"));
 
     // Someone not enrolled: locked, so no comment, no reaction, and the page shows no thread.
     const outsider = await person();
@@ -238,7 +238,7 @@ describe("comments on an activity", () => {
     expect((await fetcherSend(outsider, { intent: "react", target_type: "activity", target_id: String(activity.id), reaction: "like", on: "on" })).status).toBe(403);
     expect(await db().selectFrom("comments").select("id").where("commentable_type", "=", "activity").execute()).toHaveLength(before.length);
     const theirs = await outsider.get(inCourseLoader, `${path}${search ? `?${search}` : ""}`, { params: { idOrSlug: COURSE, "*": rest } });
-    if (theirs.status === 200) expect(theirs.data.community).toBeNull();
+    if (theirs.status === 200) expect(theirs.data.detail.selected.community).toBeNull();
     // An activity that does not exist.
     expect((await fetcherSend(student, { intent: "comment", target_type: "activity", target_id: "999999999", body: "Hello" })).status).toBe(404);
   });

@@ -5,6 +5,8 @@ import { action as inCourseAction, loader as inCourseLoader } from "~/routes/in-
 import { action as inboxAction, loader as inboxLoader } from "~/routes/instructor-dashboard";
 import { loader as apiLoader } from "~/routes/api+/v1+/users+/$id.instructor_dashboard";
 import { QUESTIONS_PER_DAY } from "~/community/questions";
+import { activityDiscussion } from "~/community/activity-discussion.server";
+import { runWithRequestContext, type RequestContext } from "~/utils/request-context.server";
 import { useTestDatabase } from "../../support/database";
 import { routeVisitor, sessionCookieFor, type RouteVisitor } from "../../support/route-visitor";
 import { toastOf } from "../../support/toast";
@@ -83,6 +85,21 @@ describe("questions on course content", () => {
     const outsider = await person();
     const locked = await activityPage(outsider, squeeze);
     expect(askedQuestions(locked)).toEqual({ mayAsk: false, list: [] });
+  });
+
+  it("reads an activity's questions, each with its replies, and its comments in one query", async () => {
+    const squeeze = await activity("The Squeeze Theorem");
+    const enrolled = await person({ enrol: true });
+    const context: RequestContext = { requestId: "test", queryCount: 0, databaseUnavailable: false };
+    const viewer = { id: enrolled.userId, roles: ["student" as const], userType: "student" as const };
+    const said = await runWithRequestContext(context, () => activityDiscussion(squeeze.id, viewer, { moderator: false }));
+    expect(context.queryCount).toBe(1);
+    const [answered] = said.questions;
+    expect(answered).toMatchObject({ title: "Why do both bounds need the same limit?", mine: false, html: expect.stringContaining("<p>") });
+    expect(answered!.answered_at).toBeInstanceOf(Date);
+    expect(answered!.replies[0]).toMatchObject({ from_staff: true, html: expect.stringContaining("<p>") });
+    expect(answered!.replies[0]!.created_at).toBeInstanceOf(Date);
+    expect(said.community).toMatchObject({ target: { type: "activity", id: squeeze.id }, viewer: { id: enrolled.userId, signedIn: true } });
   });
 
   it("takes a question from an activity to the course's instructor, who answers it for every student", async () => {

@@ -41,6 +41,8 @@ const REQUEST_SEAMS = new Set([
   "app/files/private-file-response.ts",
   // The browser-side answer of a form sent by script that could not reach the server (a route's clientAction).
   "app/shell/offline-submission.ts",
+  // The rendered page as a Response whose bytes the HTTP server writes in one call (app/entry.server.tsx).
+  "app/utils/rendered-document.server.ts",
 ]);
 
 /** Remix's own modules: the root route and the entries handle requests by definition. */
