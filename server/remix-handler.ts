@@ -15,7 +15,7 @@ import {
   CSRF_HEADER,
   csrfTokensMatch,
   isMutatingMethod,
-  newCsrfToken,
+  freshCsrfToken,
   serializeCsrfCookie,
   tokenFromCsrfCookie,
 } from "../app/security/csrf.server";
@@ -89,7 +89,7 @@ export function createRemixHandler(options: HandlerOptions) {
         if (!signedBySender) {
           const presented = request.headers.get(CSRF_HEADER) ?? stringField(form, CSRF_FIELD) ?? (isJson(request) ? jsonCsrfField(body) : null);
           if (!csrfTokensMatch(csrfToken, presented)) {
-            const fresh = csrfToken ?? newCsrfToken();
+            const fresh = csrfToken ?? freshCsrfToken(cookies[SESSION_COOKIE], options.sessionSecret);
             if (!csrfToken) res.append("Set-Cookie", serializeCsrfCookie(fresh, options.sessionSecret, options.secureCookies));
             sendCsrfFailure(req, res, fresh);
             return;
@@ -104,7 +104,7 @@ export function createRemixHandler(options: HandlerOptions) {
       // While an admin is signed in as someone else, every change is on record with both ids.
       if (isMutatingMethod(req.method)) await recordImpersonatedAction(request);
       if (!csrfToken) {
-        csrfToken = newCsrfToken();
+        csrfToken = freshCsrfToken(cookies[SESSION_COOKIE], options.sessionSecret);
         res.append("Set-Cookie", serializeCsrfCookie(csrfToken, options.sessionSecret, options.secureCookies));
       }
 

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormErrors, FormField, SelectField, TextAreaField } from "~/components/form-field";
-import { MAX_SURVEY_QUESTIONS } from "~/community/poll-forms";
+import { MAX_SURVEY_QUESTIONS } from "~/community/poll-limits";
 
 /**
  * The staff's form that makes a poll or survey on a blog post or course page, posted to

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_OPTIONS, MAX_SURVEY_QUESTIONS, TEXT_ANSWER_MAX } from "~/community/poll-limits";
 
 /**
  * Polls and surveys, pure: the staff's form that makes one and the reading of a person's answers.
@@ -6,9 +7,6 @@ import { z } from "zod";
  * or a short text. The creation form has numbered rows (question_1, kind_1, options_1, …) so it
  * works without JavaScript; empty rows are left out.
  */
-export const MAX_SURVEY_QUESTIONS = 5;
-export const MAX_OPTIONS = 10;
-export const TEXT_ANSWER_MAX = 500;
 
 export interface PollQuestionInput {
   kind: "choice" | "text";

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
-import { TEXT_ANSWER_MAX } from "~/community/poll-forms";
+import { TEXT_ANSWER_MAX } from "~/community/poll-limits";
 import type { PollView } from "~/community/polls.server";
 
 /**

@@ -15,6 +15,18 @@ export function newCsrfToken(): string {
   return randomToken(24);
 }
 
+/**
+ * The token for a visitor whose request came without a valid CSRF cookie. A signed-in visitor's
+ * is derived from their session cookie, so requests they send at once while their CSRF cookie is
+ * gone (a page's form and its background calls) all get the same token, whichever answer sets the
+ * cookie last, and a refused one retried with the token it was given goes through. Only the
+ * server's secret makes it: knowing a token says nothing of the session. A guest gets a random one.
+ */
+export function freshCsrfToken(sessionCookie: string | undefined, secret: string): string {
+  if (!sessionCookie) return newCsrfToken();
+  return createHmac("sha256", secret).update(`csrf-of-session:${sessionCookie}`).digest().subarray(0, 24).toString("base64url");
+}
+
 function sign(token: string, secret: string) {
   return createHmac("sha256", secret).update(`csrf:${token}`).digest("base64url");
 }

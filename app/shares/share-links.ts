@@ -1,9 +1,7 @@
-import { z } from "zod";
-
 /**
  * Shared links (/shares/{token}, SPEC §3 shares and resourceViews), pure: how long a link may
- * live, whether it works at a moment, when a reopening counts as a new view, and the forms that
- * create and revoke links. Which resources can be shared is app/shares/resources.server.ts.
+ * live, whether it works at a moment, when a reopening counts as a new view. The forms that create
+ * and revoke links are share-forms.ts. Which resources can be shared is app/shares/resources.server.ts.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -58,21 +56,6 @@ export const SHARE_MESSAGES = {
   revoked: "The link is turned off: it no longer opens.",
   alreadyRevoked: "That link was already turned off.",
 };
-
-/** Where a share's form starts from; resource types are the registry's, checked on the server. */
-export const createShareSchema = z.object({
-  intent: z.literal("create"),
-  resource_type: z.string({ error: SHARE_MESSAGES.notShareable }).regex(/^[a-z_]{1,40}$/, SHARE_MESSAGES.notShareable),
-  resource_id: z.coerce.number({ error: SHARE_MESSAGES.notShareable }).int().positive(SHARE_MESSAGES.notShareable).max(2_147_483_647, SHARE_MESSAGES.notShareable),
-  expiry: z.enum(SHARE_EXPIRY_CHOICES.map((choice) => choice.value) as [ShareExpiry, ...ShareExpiry[]], { error: SHARE_MESSAGES.unknownExpiry }).default("never"),
-});
-
-export const revokeShareSchema = z.object({
-  intent: z.literal("revoke"),
-  share_id: z.coerce.number().int().positive().max(2_147_483_647),
-});
-
-export const shareActionSchema = z.discriminatedUnion("intent", [createShareSchema, revokeShareSchema]);
 
 /** What a shared page shows, in order: plain text, cards (front and back), a file to download through the link. */
 export type SharedBlock =

@@ -1,6 +1,5 @@
 import { signIn, signUp, uniqueEmail } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
-import { TOUR_PROMPTS_COOKIE } from "../../app/site-tours/tours";
 
 // What JavaScript adds (the bell's dropdown, calls made in place): without it the bell is a link
 // and every change a form post, which the notifications tests cover.
@@ -33,11 +32,9 @@ test("with the connection cut, opening the bell shows a toast and the page stays
   await expect(page.getByRole("button", { name: "Mark all as read" })).toBeVisible();
 });
 
-test("a CSRF token replaced by the server is taken up and the call retried once, unseen", async ({ page, context, consoleWatch, baseURL }, testInfo) => {
+test("a CSRF token replaced by the server is taken up and the call retried once, unseen", async ({ page, context, consoleWatch }, testInfo) => {
   // The first answer is the 400 that carries the new token.
   consoleWatch.allow(/status of 400/);
-  // No "Want a tour?" prompt: its call, sent while the token cookie is gone, would be given a token of its own.
-  await context.addCookies([{ name: TOUR_PROMPTS_COOKIE, value: "off", url: baseURL! }]);
   await signUp(page, { firstName: "Rita", lastName: "Token", email: uniqueEmail("csrf-retry", testInfo.project.name), password: "a-long-demo-password-1" });
   await page.getByRole("link", { name: /^Notifications/ }).click();
   await expect(page.getByRole("button", { name: "Mark all as read" })).toBeVisible();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { startTestApp, useTestApp, visitor } from "../support/http-app";
+import { metaCsrfToken, startTestApp, useTestApp, visitor } from "../support/http-app";
+import { CSRF_COOKIE } from "../../app/security/csrf.server";
 import { sessionCookieFor } from "../support/route-visitor";
 import { SESSION_COOKIE } from "../../app/accounts/session.server";
 import { currentBanner } from "../../app/shell/site-banner";
@@ -220,6 +221,25 @@ describe("API documents and errors", () => {
     const noCookie = await app.fetch("/tracking_events", { method: "PUT", headers: jsonHeaders(csrfToken), body: "{}" });
     expect(noCookie.status).toBe(400);
     expect((await noCookie.json()).errors[0].code).toBe("csrf_auth_failed");
+  });
+
+  it("gives calls a signed-in visitor sends at once, while their CSRF cookie is gone, one token: the refused one's retry goes through", async () => {
+    const student = (await database().db.selectFrom("users").select("id").where("email", "=", "student@demo.test").executeTakeFirstOrThrow()).id;
+    const browser = visitor(app);
+    browser.jar.set(SESSION_COOKIE, await sessionCookieFor(student));
+    const { csrfToken: pageToken } = await browser.page("/notifications");
+    browser.jar.delete(CSRF_COOKIE);
+    const markAllRead = (token: string) => browser.fetch("/api/v1/notifications/mark_all_as_read", { method: "PUT", headers: jsonHeaders(token), body: "{}" });
+    // The click's call and a background call leave together, both without the cookie.
+    const [refused, background] = await Promise.all([markAllRead(pageToken!), browser.page("/notifications")]);
+    expect(refused.status).toBe(400);
+    const offered = (await refused.json()).meta.csrf_token as string;
+    expect(background.csrfToken).toBe(offered);
+    // Whichever answer set the cookie last, the retry with the offered token is taken.
+    expect((await markAllRead(offered)).status).toBe(200);
+    // A guest has no session to bind a token to: theirs stay random.
+    const [first, second] = await Promise.all([app.fetch("/", { headers: { Accept: "text/html" } }), app.fetch("/", { headers: { Accept: "text/html" } })]);
+    expect(metaCsrfToken(await first.text())).not.toBe(metaCsrfToken(await second.text()));
   });
 
   it.each([

@@ -5,6 +5,7 @@ import {
   CSRF_HEADER,
   csrfCookieValue,
   csrfTokensMatch,
+  freshCsrfToken,
   isMutatingMethod,
   newCsrfToken,
   serializeCsrfCookie,
@@ -34,6 +35,26 @@ describe("newCsrfToken", () => {
   it("is different every time", () => {
     const tokens = new Set(Array.from({ length: 200 }, () => newCsrfToken()));
     expect(tokens.size).toBe(200);
+  });
+});
+
+describe("freshCsrfToken", () => {
+  it("is the same for one session and secret, and like a random token (32 base64url characters)", () => {
+    const token = freshCsrfToken("session-abc", secret);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(freshCsrfToken("session-abc", secret)).toBe(token);
+  });
+
+  it("differs by session and by secret, and says nothing of the session", () => {
+    const token = freshCsrfToken("session-abc", secret);
+    expect(freshCsrfToken("session-abd", secret)).not.toBe(token);
+    expect(freshCsrfToken("session-abc", otherSecret)).not.toBe(token);
+    expect(token).not.toContain("session");
+  });
+
+  it("is random for a guest", () => {
+    const tokens = new Set(Array.from({ length: 50 }, () => freshCsrfToken(undefined, secret)));
+    expect(tokens.size).toBe(50);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { countsAsNewView, createShareSchema, expiryFor, REPEAT_VIEW_MS, SHARE_EXPIRY_CHOICES, SHARE_TOKEN_PATTERN, shareState } from "~/shares/share-links";
+import { createShareSchema } from "~/shares/share-forms";
+import { countsAsNewView, expiryFor, REPEAT_VIEW_MS, SHARE_EXPIRY_CHOICES, SHARE_TOKEN_PATTERN, shareState } from "~/shares/share-links";
 
 const now = new Date("2026-03-10T12:00:00Z");
 const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
