@@ -32,9 +32,9 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           // The whole page as one buffer: one write to the socket instead of a web stream of small
-          // chunks. React only writes to, ends and listens on its destination, and with its writer
-          // patched (docs/decisions/012) it writes a few long strings: a plain object that keeps
-          // them spares every chunk a trip through a Node stream.
+          // chunks. React writes to, ends and listens on its destination (and destroys it after a
+          // shell error), and with its writer patched (docs/decisions/012) it writes a few long
+          // strings: a plain object that keeps them spares every chunk a trip through a Node stream.
           const parts: (string | Uint8Array)[] = [];
           const document = {
             write(chunk: string | Uint8Array) {
@@ -49,6 +49,12 @@ export default function handleRequest(
             },
             on() {
               return document;
+            },
+            // After a shell error React still calls onAllReady, and piping then destroys the
+            // destination with the error: the answer was already refused in onShellError.
+            destroy(error: unknown) {
+              clearTimeout(abortTimer);
+              reject(error);
             },
           };
           pipe(document as unknown as Writable);

@@ -69,6 +69,28 @@ describe("the server render's writer", () => {
     expect(document).toContain('href="/courses/7?q=a&amp;b=&quot;c&quot;"');
   });
 
+  it("destroys its destination when the page failed: what the entry's destination must take after a shell error", async () => {
+    function Broken(): ReactNode {
+      throw new Error("broken page");
+    }
+    const seen = await new Promise<string[]>((resolve) => {
+      const events: string[] = [];
+      const destination = {
+        write: () => true,
+        end: () => events.push("end"),
+        on: () => destination,
+        destroy: (error: Error) => resolve([...events, `destroy: ${error.message}`]),
+      };
+      const stream = patched.renderToPipeableStream(createElement("div", null, createElement(Broken)), {
+        onError: () => undefined,
+        onShellError: (error) => events.push(`shell error: ${(error as Error).message}`),
+        // React still reports the page ready; the entry pipes it, and React destroys the destination.
+        onAllReady: () => stream.pipe(destination as never),
+      });
+    });
+    expect(seen).toEqual(["shell error: broken page", "destroy: broken page"]);
+  });
+
   it("keeps two renders in one process apart", async () => {
     const [first, second] = await Promise.all([render(patched, createElement("p", null, "one")), render(patched, createElement("p", null, "two"))]);
     expect(text(first)).toBe("<p>one</p>");
