@@ -35,6 +35,7 @@ export default function handleRequest(
           // chunks. React writes to, ends and listens on its destination (and destroys it after a
           // shell error), and with its writer patched (docs/decisions/012) it writes a few long
           // strings: a plain object that keeps them spares every chunk a trip through a Node stream.
+          // (The development build, left as published, writes bytes.)
           const parts: (string | Uint8Array)[] = [];
           const document = {
             write(chunk: string | Uint8Array) {
@@ -44,8 +45,8 @@ export default function handleRequest(
             end() {
               clearTimeout(abortTimer);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              const body = parts.every((part) => typeof part === "string") ? Buffer.from(parts.join("")) : Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part) : part)));
-              resolve(renderedDocument(body, { headers: responseHeaders, status }));
+              const bytes = parts.map((part) => (typeof part === "string" ? Buffer.from(part) : part));
+              resolve(renderedDocument(bytes.length === 1 ? bytes[0]! : Buffer.concat(bytes), { headers: responseHeaders, status }));
             },
             on() {
               return document;

@@ -30,7 +30,7 @@ import {
 } from "../app/security/request-input";
 import { GUEST_CACHE_HEADER } from "../app/utils/guest-cache";
 import { logger } from "../app/utils/logger.server";
-import { documentBytes } from "../app/utils/rendered-document.server";
+import { documentBytes, renderedDocument, responseText } from "../app/utils/rendered-document.server";
 import { currentRequestContext } from "../app/utils/request-context.server";
 import { GuestPageCache, guestCacheKey } from "./guest-page-cache";
 import { sendRefusal } from "./refusal";
@@ -67,7 +67,9 @@ export function createRemixHandler(options: HandlerOptions) {
     if (response.status === 500 && currentRequestContext()?.databaseUnavailable) {
       const headers = new Headers(response.headers);
       headers.set("Retry-After", "5");
-      return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
+      const init = { status: 503, statusText: "Service Unavailable", headers };
+      const page = documentBytes(response);
+      return page === undefined ? new Response(response.body, init) : renderedDocument(page, init);
     }
     return response;
   }
@@ -138,9 +140,9 @@ export function createRemixHandler(options: HandlerOptions) {
       const page = await storeIfCacheable(response, cacheKey);
       if (page) {
         sendCachedPage(res, page, guestCache.personalize(page.body, visitor), "miss");
-      } else if ((response.headers.get("Content-Type") ?? "").startsWith("text/html") && response.body) {
-        const body = guestCache.personalize(await response.text(), visitor);
-        await sendWebResponse(res, new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }), signedIn);
+      } else if ((response.headers.get("Content-Type") ?? "").startsWith("text/html") && (response.body || documentBytes(response))) {
+        const body = guestCache.personalize(await responseText(response), visitor);
+        await sendWebResponse(res, renderedDocument(Buffer.from(body), { status: response.status, statusText: response.statusText, headers: response.headers }), signedIn);
       } else {
         await sendWebResponse(res, response, signedIn);
       }
@@ -167,7 +169,7 @@ export function createRemixHandler(options: HandlerOptions) {
       !response.headers.has("Set-Cookie");
     if (!cacheable) return undefined;
     const headers = [...response.headers].filter(([name]) => name !== GUEST_CACHE_HEADER);
-    const page = { status: response.status, headers, body: await response.text() };
+    const page = { status: response.status, headers, body: await responseText(response) };
     guestCache.store(cacheKey, page);
     return page;
   }
@@ -327,14 +329,14 @@ async function sendWebResponse(res: ExpressResponse, response: Response, signedI
     res.setHeader("Cache-Control", "private, no-store");
   }
   for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
-  if (!response.body) {
-    res.end();
-    return;
-  }
   const page = documentBytes(response);
   if (page) {
     res.setHeader("Content-Length", page.byteLength);
     res.end(page);
+    return;
+  }
+  if (!response.body) {
+    res.end();
     return;
   }
   const body = response.body as unknown as AsyncIterable<Uint8Array>;

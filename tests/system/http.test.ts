@@ -126,6 +126,36 @@ describe("pages", () => {
     expect(page.headers.get("content-encoding")).toBe("gzip");
   });
 
+  it("answers a page whole with its length, a HEAD with the page's headers and no body, and a gzip page that unpacks to the same text", async () => {
+    const student = (await database().db.selectFrom("users").select("id").where("email", "=", "student@demo.test").executeTakeFirstOrThrow()).id;
+    const cookie = `${SESSION_COOKIE}=${await sessionCookieFor(student)}`;
+    const page = await app.fetch("/dashboard", { headers: { Accept: "text/html", "Accept-Encoding": "identity", Cookie: cookie } });
+    const bytes = new Uint8Array(await page.arrayBuffer());
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(page.headers.get("transfer-encoding")).toBeNull();
+    expect(Number(page.headers.get("content-length"))).toBe(bytes.byteLength);
+    const html = new TextDecoder().decode(bytes);
+    expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
+    // The last thing a page holds: the end of its data for hydration.
+    expect(html).toMatch(/streamController\.close\(\);<\/script>(<!--\/\$-->)*$/);
+    // The footer's © is two bytes: the length counts bytes, not characters.
+    expect(html).toContain("©");
+
+    const head = await app.fetch("/dashboard", { method: "HEAD", headers: { Accept: "text/html", Cookie: cookie } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await head.text()).toBe("");
+
+    const gzipped = await app.fetch("/dashboard", { headers: { Accept: "text/html", "Accept-Encoding": "gzip", Cookie: cookie } });
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    const text = await gzipped.text();
+    const title = (document: string) => /<title>([^<]*)<\/title>/.exec(document)?.[1];
+    expect(title(text)).toBeTruthy();
+    expect(title(text)).toBe(title(html));
+    expect(text).toMatch(/streamController\.close\(\);<\/script>(<!--\/\$-->)*$/);
+  });
+
   it("reports health with the database state", async () => {
     const response = await app.fetch("/healthz");
     expect(response.status).toBe(200);
