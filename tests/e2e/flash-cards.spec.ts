@@ -73,6 +73,10 @@ test("a classmate studies the shared demo deck, grades its five cards, and tomor
   await signIn(page, "student@demo.test");
   await page.goto("/flash-cards");
   const link = await page.getByRole("link", { name: "Amino acids", exact: true }).getAttribute("href");
+  // Off the page first, as the other flows do: its background requests (the event stream's
+  // reconnect, route discovery) would otherwise land without cookies and set a CSRF cookie that
+  // the next page's form does not carry.
+  await page.goto("about:blank");
   await context.clearCookies();
   await signIn(page, js ? "manager@demo.test" : "marketing_rep@demo.test");
   await page.goto(link!);
@@ -137,6 +141,7 @@ test("a course's deck: its instructor adds a card from the course page, and an e
   await add.getByRole("button", { name: "Add card" }).click();
   await expect(page.locator('[data-shell="toasts"] [role="status"]').first()).toContainText("Card added.");
 
+  await page.goto("about:blank");
   await context.clearCookies();
   await signIn(page, "student@demo.test");
   await page.goto(coursePage!);
