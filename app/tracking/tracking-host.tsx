@@ -1,24 +1,42 @@
-import { useLocation } from "@remix-run/react";
-import { useEffect } from "react";
+import { useFetchers, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { CONSENT_PATH } from "~/tracking/consent-bar";
 import { useRootData } from "~/shell/root-data";
 import { landingPageFor, pageViewDelay, SEARCH_TRACKING_DEBOUNCE_MS, TRACKING_EVENT_TYPES } from "~/tracking/landing-pages";
 import { sendTrackingEvent, setTrackingEnabled } from "~/tracking/tracking.client";
 
 let pageViewsSent = 0;
 
+function isConsentSubmission(formAction: string | undefined): boolean {
+  if (!formAction) return false;
+  return new URL(formAction, "http://localhost").pathname === CONSENT_PATH;
+}
+
 /**
  * Page views and landing-page views (SPEC §1, §9), once the visitor allows analytics: sent 400 ms
  * after a page shows (1 s for the first page), and not at all if they moved on before that.
+ * While a new cookie choice is on its way nothing is sent: the server may already hold "only
+ * necessary" before this page has heard so, and would refuse the event.
  */
 export function TrackingHost() {
-  const analytics = useRootData()?.consent?.analytics === true;
+  const allowed = useRootData()?.consent?.analytics === true;
   const { pathname, search } = useLocation();
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const choosing = isConsentSubmission(navigation.formAction) || fetchers.some((fetcher) => isConsentSubmission(fetcher.formAction));
+  const analytics = allowed && !choosing;
+  // The page a view was last sent for: a choice that keeps analytics on does not count it twice.
+  const lastSent = useRef<string | null>(null);
   useEffect(() => {
     setTrackingEnabled(analytics);
   }, [analytics]);
   useEffect(() => {
-    if (!analytics) return;
+    lastSent.current = null;
+  }, [pathname, search]);
+  useEffect(() => {
+    if (!analytics || lastSent.current === pathname + search) return;
     const timer = window.setTimeout(() => {
+      lastSent.current = pathname + search;
       pageViewsSent += 1;
       const landingPage = landingPageFor(pathname);
       sendTrackingEvent({ type: TRACKING_EVENT_TYPES.pageView, target_type: "Page", target_id: pathname.slice(0, 100), parameters: { path: pathname, query: search.slice(0, 500) } });

@@ -111,6 +111,12 @@ test.describe("with JavaScript", () => {
     await page.locator("footer").getByRole("link", { name: "Cookie settings" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Cookie settings" })).toBeVisible();
     await expect(page.getByRole("checkbox", { name: "Analytics" })).toBeChecked();
+    // A slow answer after the choice: the page's own view is due while the server already holds
+    // "only necessary", and must not be sent (the server would refuse it).
+    await page.route(/\.data(\?|$)/, async (route) => {
+      if (route.request().method() === "GET") await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
     await page.getByRole("button", { name: "Only necessary" }).click();
     await expect(page.getByText("Saved: only necessary cookies.")).toBeVisible();
     const after = sent.length;
