@@ -122,7 +122,8 @@ export function errorCode(body: unknown): string | undefined {
   return typeof body.code === "string" ? body.code : undefined;
 }
 
-function csrfTokenIn(body: unknown): string | undefined {
+/** The fresh token a CSRF refusal carries in `meta.csrf_token`. */
+export function csrfTokenIn(body: unknown): string | undefined {
   const meta = isRecord(body) && isRecord(body.meta) ? body.meta : undefined;
   return typeof meta?.csrf_token === "string" && meta.csrf_token ? meta.csrf_token : undefined;
 }
@@ -132,7 +133,7 @@ function csrfTokenIn(body: unknown): string | undefined {
 const CSRF_META = 'meta[name="csrf-token"]';
 
 /** The page's token lives in <meta name="csrf-token">: replacing it there serves every later call. */
-const pageCsrfToken = {
+export const pageCsrfToken = {
   get: () => document.querySelector<HTMLMetaElement>(CSRF_META)?.content ?? "",
   set: (token: string) => document.querySelector<HTMLMetaElement>(CSRF_META)?.setAttribute("content", token),
 };

@@ -58,6 +58,25 @@ test("a CSRF token replaced by the server is taken up and the call retried once,
   await expect.poll(() => calls).toEqual([200]);
 });
 
+test("a form sent after the server replaced the CSRF token is sent again with the new one, and the page carries on", async ({ page, context, consoleWatch }) => {
+  consoleWatch.allow(/status of 400/);
+  await page.goto("/pricing");
+  await expect(page.getByRole("button", { name: "Only necessary" })).toBeVisible();
+  await context.clearCookies({ name: "csrf_token" });
+  const calls: number[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname === "/cookie-consent.data") calls.push(response.status());
+  });
+
+  await page.getByRole("button", { name: "Only necessary" }).click();
+
+  await expect(page.getByText("Saved: only necessary cookies.")).toBeVisible();
+  expect(calls[0]).toBe(400);
+  expect(calls.slice(1).every((status) => status < 400)).toBe(true);
+  await expect(page.getByText(/There was an error on this page|Please try again/)).toHaveCount(0);
+  expect((await context.cookies()).find((cookie) => cookie.name === "cookie_consent")?.value).toBe("rejected");
+});
+
 test("with the connection cut, a comment and a reaction sent in place keep the page and the typed text", async ({ page, context, consoleWatch }, testInfo) => {
   consoleWatch.allow(/ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch|NetworkError/i);
   const post = "/blog/active-recall-and-spaced-repetition";
