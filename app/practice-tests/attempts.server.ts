@@ -48,9 +48,13 @@ export interface PracticeTest {
 const TEST_COLUMNS = ["id", "kind", "slug", "title", "description", "discipline", sql<string | null>`week_start::text`.as("week_start"), "conversion"] as const;
 
 /** A test by what its URL names: an LSAT test by id or slug, a CARS passage by its week; with its sections and questions (answers included: for the server only). */
-export async function loadPracticeTest(key: { kind: "lsat"; idOrSlug: string } | { kind: "cars"; weekStart: string }): Promise<PracticeTest | null> {
+export async function loadPracticeTest(
+  key: { kind: "lsat"; idOrSlug: string } | { kind: "cars"; weekStart: string } | { kind: "cars"; latestBy: string },
+): Promise<PracticeTest | null> {
   let query = db().selectFrom("practice_tests").select(TEST_COLUMNS).where("kind", "=", key.kind);
-  if (key.kind === "cars") query = query.where("week_start", "=", key.weekStart);
+  if ("weekStart" in key) query = query.where("week_start", "=", key.weekStart);
+  // The newest week's passage up to that week: this week's, or the last one published.
+  else if ("latestBy" in key) query = query.where("week_start", "<=", key.latestBy).orderBy("week_start", "desc").limit(1);
   else if (/^[1-9]\d{0,8}$/.test(key.idOrSlug)) query = query.where("id", "=", Number(key.idOrSlug));
   else query = query.where("slug", "=", key.idOrSlug.slice(0, 80));
   const test = await query.executeTakeFirst();

@@ -16,10 +16,19 @@ import { requestNow } from "~/utils/clock.server";
 
 const ROUTE = "routes/cars-passages+/$weekSlug";
 
-/** The week's passage; a week to come (or with none) is not found. */
+/**
+ * The week's passage; a week to come (or with none) is not found. "this-week" is this week's, or
+ * the latest one until this week's is published, so the links to it never lead nowhere.
+ */
 async function passageFor(weekSlug: string | undefined, now: Date) {
-  const week = weekSlug === "this-week" ? weekStartOf(now) : parseWeekSlug(weekSlug);
-  const test = week && week <= weekStartOf(now) ? await loadPracticeTest({ kind: "cars", weekStart: week }) : null;
+  const thisWeek = weekStartOf(now);
+  const week = weekSlug === "this-week" ? null : parseWeekSlug(weekSlug);
+  const test =
+    weekSlug === "this-week"
+      ? await loadPracticeTest({ kind: "cars", latestBy: thisWeek })
+      : week && week <= thisWeek
+        ? await loadPracticeTest({ kind: "cars", weekStart: week })
+        : null;
   if (!test) throw notFound("There is no CARS passage for that week.");
   return test;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { loadPracticeTest } from "~/practice-tests/attempts.server";
 import { weekStartOf } from "~/practice-tests/progress";
 import { PRACTICE_MESSAGES } from "~/practice-tests/test-view.server";
 import { action as carsAction, loader as carsLoader } from "~/routes/cars-passages+/$weekSlug";
@@ -190,6 +191,15 @@ describe("the weekly CARS passage", () => {
 
     const bad = await postCars(pat, thisWeek, { intent: "start_section", section_id: "999999" });
     expect(bad.status).toBe(404);
+  });
+
+  it("until a week's passage is published, this week's address gives the latest one", async () => {
+    const nextWeek = new Date(`${thisWeek}T00:00:00Z`);
+    nextWeek.setUTCDate(nextWeek.getUTCDate() + 7);
+    const latest = await loadPracticeTest({ kind: "cars", latestBy: nextWeek.toISOString().slice(0, 10) });
+    expect(latest?.weekStart).toBe(thisWeek);
+    expect(latest?.sections[0]?.questions.length).toBeGreaterThan(0);
+    expect(await loadPracticeTest({ kind: "cars", latestBy: "2020-01-06" })).toBeNull();
   });
 
   it("shows the demo student last week's score", async () => {
