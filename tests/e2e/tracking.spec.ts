@@ -34,14 +34,20 @@ function recordStored(page: Page): StoredEvent[] {
   page.on("response", async (response) => {
     if (!isTracking(response.url())) return;
     expect(response.status()).toBe(201);
-    stored.push(((await response.json()) as { data: { attributes: StoredEvent } }).data.attributes);
+    const event = await storedEvent(response);
+    if (event) stored.push(event);
   });
   return stored;
 }
 
+/** The stored event an answer carries; null for other answers, and for one whose page has been left (its body is gone). */
 async function storedEvent(response: Response): Promise<StoredEvent | null> {
   if (!isTracking(response.url()) || response.status() !== 201) return null;
-  return ((await response.json()) as { data: { attributes: StoredEvent } }).data.attributes;
+  try {
+    return ((await response.json()) as { data: { attributes: StoredEvent } }).data.attributes;
+  } catch {
+    return null;
+  }
 }
 
 const consentBar = (page: Page) => page.getByRole("region", { name: "Cookies on this site" });
@@ -75,13 +81,16 @@ test.describe("with JavaScript", () => {
       ["/referral", "referral"],
     ] as const;
     for (const [path, name] of pages) {
-      // Sent 1 s after the page shows (the first page of each load); the test waits for it before moving on.
-      const landing = page.waitForResponse(async (response) => {
-        const event = await storedEvent(response);
-        return event?.type === "landing_page_view" && event.target_id === name;
-      });
+      // Sent 1 s after the page shows (the first page of each load); the test reads both answers
+      // before moving on, as a page's answers cannot be read once it is left.
+      const answered = (type: string, target: string) =>
+        page.waitForResponse(async (response) => {
+          const event = await storedEvent(response);
+          return event?.type === type && event.target_id === target;
+        });
+      const views = Promise.all([answered("page_view", path), answered("landing_page_view", name)]);
       await page.goto(path);
-      await landing;
+      await views;
     }
     await expect.poll(() => stored.filter((event) => event.type === "page_view" && pages.some(([path]) => event.target_id === path)).length).toBe(3);
     const ours = stored.filter((event) => pages.some(([path, name]) => event.target_id === path || event.target_id === name));
