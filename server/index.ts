@@ -14,6 +14,7 @@ import { applyServerTimeouts, createApp } from "./app";
 import { closeHttp, settleConnections } from "./drain";
 import { prepareDatabase } from "./database-setup";
 import { startEmbeddedStripe } from "./stripe-emulator/start";
+import { workerExecArgv } from "./worker-flags";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -125,6 +126,7 @@ async function runPrimary(config: AppConfig, workers: number) {
   await closeDatabase();
   // Before forking: workers inherit the emulator's address and webhook secret.
   const emulator = await startEmbeddedStripe(config);
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
   for (let i = 0; i < workers; i += 1) cluster.fork();
   let stopping = false;
   cluster.on("exit", (worker, code, signal) => {
