@@ -230,7 +230,8 @@ export default function StudyRoomPage() {
   const submitHeartbeat = heartbeat.submit;
   useEffect(() => {
     const timer = setInterval(() => {
-      const csrf = document.querySelector<HTMLInputElement>('input[name="csrf_token"]')?.value ?? "";
+      // The page's meta holds the newest token (a refused submission's retry updates it); a form's field keeps the first until the shell reloads.
+      const csrf = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "";
       submitHeartbeat({ intent: "presence", respond: "data", csrf_token: csrf }, { method: "post" });
     }, HEARTBEAT_MS);
     return () => clearInterval(timer);
