@@ -32,7 +32,7 @@ function isResendableDataSubmission(input: RequestInfo | URL, init: RequestInit 
   if (input instanceof Request) return false;
   const method = (init?.method ?? "GET").toUpperCase();
   if (method === "GET" || method === "HEAD") return false;
-  if (typeof ReadableStream !== "undefined" && init?.body instanceof ReadableStream) return false;
+  if (init?.body instanceof ReadableStream) return false;
   const url = new URL(input, origin);
   return url.origin === origin && url.pathname.endsWith(".data");
 }

@@ -22,13 +22,11 @@ const ROUTE = "routes/cars-passages+/$weekSlug";
  */
 async function passageFor(weekSlug: string | undefined, now: Date) {
   const thisWeek = weekStartOf(now);
-  const week = weekSlug === "this-week" ? null : parseWeekSlug(weekSlug);
+  const week = parseWeekSlug(weekSlug);
   const test =
     weekSlug === "this-week"
       ? await loadPracticeTest({ kind: "cars", latestBy: thisWeek })
-      : week && week <= thisWeek
-        ? await loadPracticeTest({ kind: "cars", weekStart: week })
-        : null;
+      : week && week <= thisWeek && (await loadPracticeTest({ kind: "cars", weekStart: week }));
   if (!test) throw notFound("There is no CARS passage for that week.");
   return test;
 }

@@ -27,6 +27,7 @@ import { activateWhiteboard, addWhiteboard, findStudyRoom, loadStudyRoom, record
 import { PRESENCE_WINDOW_MS } from "~/study-rooms/rules";
 import { parseElements } from "~/study-rooms/whiteboard";
 import { redirectWithToast } from "~/toasts/toast.server";
+import { pageCsrfToken } from "~/shell/request";
 import { passRetryAfter, tooManyRequests } from "~/security/retry-after";
 
 const ROUTE = "routes/study-rooms+/$slug";
@@ -230,8 +231,8 @@ export default function StudyRoomPage() {
   const submitHeartbeat = heartbeat.submit;
   useEffect(() => {
     const timer = setInterval(() => {
-      // The page's meta holds the newest token (a refused submission's retry updates it); a form's field keeps the first until the shell reloads.
-      const csrf = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "";
+      // The page's token, which a refused submission's retry replaces; a form's field keeps the first until the shell reloads.
+      const csrf = pageCsrfToken.get();
       submitHeartbeat({ intent: "presence", respond: "data", csrf_token: csrf }, { method: "post" });
     }, HEARTBEAT_MS);
     return () => clearInterval(timer);
