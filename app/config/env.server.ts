@@ -24,7 +24,9 @@ export const environmentSchema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
     DATA_DIR: z.string().min(1).default("./data"),
-    DATABASE_POOL_SIZE: positiveInt(10),
+    // Connections per HTTP process (docs/decisions/014): with one process per core, a 2-core
+    // PostgreSQL serves most at about eight in all; more only queue inside it.
+    DATABASE_POOL_SIZE: positiveInt(4),
     DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(5000),
     DATABASE_CONNECT_TIMEOUT_MS: positiveInt(2000),
     // "false" behind a pooler that cannot hold named statements (PgBouncer in transaction mode before 1.21).
