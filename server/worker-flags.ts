@@ -4,20 +4,17 @@
  * of it outlives two scavenges and is promoted, to be collected again by the full collector.
  * The minimum is set too: V8 grows the semi-space only slowly from its own minimum, and under
  * load it stayed at a quarter of the maximum, scavenging four times as often.
- * NODE_OPTIONS or the command line naming either flag wins for that flag.
+ * A maximum named on the command line or in NODE_OPTIONS wins, and then no minimum is added
+ * (V8 keeps its own growth up to that maximum); a named minimum is kept as named.
  */
 export const WORKER_SEMI_SPACE_MB = 64;
 
-const named = (flags: readonly string[], name: "min" | "max") =>
-  flags.some((flag) => new RegExp(`^--${name}[-_]semi[-_]space[-_]size\\b`).test(flag));
+const MAXIMUM = /^--max[-_]semi[-_]space[-_]size\b/;
+const MINIMUM = /^--min[-_]semi[-_]space[-_]size\b/;
 
 export function workerExecArgv(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
   const flags = [...execArgv, ...(nodeOptions ?? "").split(/\s+/)];
-  // An operator's maximum alone keeps V8's own growth up to it (V8 would cap our minimum at it).
-  if (named(flags, "max")) return [...execArgv];
-  return [
-    ...execArgv,
-    `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`,
-    ...(named(flags, "min") ? [] : [`--min-semi-space-size=${WORKER_SEMI_SPACE_MB}`]),
-  ];
+  if (flags.some((flag) => MAXIMUM.test(flag))) return [...execArgv];
+  const minimum = flags.some((flag) => MINIMUM.test(flag)) ? [] : [`--min-semi-space-size=${WORKER_SEMI_SPACE_MB}`];
+  return [...execArgv, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`, ...minimum];
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { WORKER_SEMI_SPACE_MB, workerExecArgv } from "../../../server/worker-flags";
 
@@ -18,8 +19,7 @@ describe("workerExecArgv", () => {
     expect(workerExecArgv(execArgv, nodeOptions)).toEqual(expected);
   });
 
-  it("starts a process whose young generation is the size it names", async () => {
-    const { execFileSync } = await import("node:child_process");
+  it("starts a process whose young generation is the size it names", () => {
     const probe = "console.log(require('v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size)";
     const size = Number(execFileSync(process.execPath, [...workerExecArgv([], ""), "-e", probe], { encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } }));
     expect(size).toBe(WORKER_SEMI_SPACE_MB * 2 ** 20);
